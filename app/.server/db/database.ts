@@ -1,0 +1,67 @@
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import type { Config } from "../config.ts";
+import { migrations } from "./migrations/index.ts";
+import type { Database } from "./schema.ts";
+
+// PostgreSQL returns 64-bit integers (epoch-millisecond times, counts) as strings by default;
+// every such value here fits in a JavaScript number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** PostgreSQL only: the schema to use (tests get a fresh one each). */
+  schema?: string;
+}
+
+/** Opens the configured database; nothing is queried until first use. */
+export function openDatabase(database: Config["database"], options: DatabaseOptions = {}): Db {
+  if (database.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({
+      database: async () => {
+        const db = new SQLite(database.file);
+        db.pragma("journal_mode = WAL");
+        // FULL: a commit that returned success survives a power cut, not only a process crash.
+        db.pragma("synchronous = FULL");
+        db.pragma("foreign_keys = ON");
+        db.pragma("busy_timeout = 5000");
+        return db;
+      },
+    }),
+  });
+}
+
+/** Brings the schema up to date; the same migrations serve both dialects. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrations });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? "unknown error");
+    throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${reason}`.replace("  ", " "));
+  }
+}
+
+/** True when the database answers a trivial query. */
+export async function databaseIsUp(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,29 @@
+import type { Kysely } from "kysely";
+import { epochMillisType } from "../dialect.ts";
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable("posts")
+    .addColumn("slug", "varchar(255)", (col) => col.primaryKey())
+    .addColumn("title", "varchar(200)", (col) => col.notNull())
+    .addColumn("content", "text", (col) => col.notNull())
+    .addColumn("publishedOn", epochMillisType(db), (col) => col.notNull())
+    .addColumn("coverImageUrl", "text", (col) => col.notNull())
+    .addColumn("userId", "varchar(255)")
+    .execute();
+  // Newest-first listing (with the slug as tie-breaker) and each author's own list.
+  await db.schema
+    .createIndex("posts_published_idx")
+    .on("posts")
+    .columns(["publishedOn desc", "slug"])
+    .execute();
+  await db.schema
+    .createIndex("posts_user_published_idx")
+    .on("posts")
+    .columns(["userId", "publishedOn desc"])
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("posts").execute();
+}

@@ -1,0 +1,33 @@
+import { sql } from "kysely";
+import { ConfigError, config } from "./config.ts";
+import { migrateToLatest } from "./db/database.ts";
+import { db } from "./db/index.ts";
+
+/**
+ * Everything the site needs before it takes requests: valid configuration, a reachable
+ * database, an up-to-date schema. Problems surface as one-line ConfigErrors.
+ */
+export async function startApp(): Promise<void> {
+  const { database } = config();
+  const variable = database.kind === "postgres" ? "DATABASE_URL" : "DATA_DIR";
+  try {
+    await sql`select 1`.execute(db());
+  } catch (error) {
+    throw new ConfigError(`${variable}: cannot open the database (${reason(error)})`);
+  }
+  try {
+    await migrateToLatest(db());
+  } catch (error) {
+    throw new ConfigError(`${variable}: cannot prepare the database (${reason(error)})`);
+  }
+}
+
+/** Closes the database so the process can exit cleanly. */
+export async function stopApp(): Promise<void> {
+  await db().destroy();
+}
+
+function reason(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return reason(error.errors[0]);
+  return error instanceof Error ? error.message : String(error);
+}

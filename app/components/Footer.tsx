@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import { addressLine, site } from "~/lib/site.ts";
+
+export function Footer({ year }: { year: number }) {
+  return (
+    <footer className="no-print mt-16 bg-heritage-900 text-sandstone-100">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        {site.contacts.map((contact) => (
+          <section key={contact.group} aria-labelledby={`contact-${contact.group}`}>
+            <h2 id={`contact-${contact.group}`} className="font-serif text-lg font-semibold text-white">
+              {contact.group}
+            </h2>
+            <ul className="mt-2 space-y-1 text-sm">
+              <li>
+                <a className="underline-offset-4 hover:underline" href={`mailto:${contact.email}`}>
+                  {contact.email}
+                </a>
+              </li>
+              <li>
+                <a
+                  className="underline-offset-4 hover:underline"
+                  href={`tel:${contact.phone.replaceAll(" ", "")}`}
+                >
+                  {contact.phone}
+                </a>
+              </li>
+            </ul>
+          </section>
+        ))}
+      </div>
+      <div className="border-t border-heritage-700">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {year} {site.name} · {addressLine()}
+          </p>
+          <ul className="flex flex-wrap gap-x-5 gap-y-2">
+            {site.profiles.map((profile) => (
+              <li key={profile.href}>
+                <Link className="underline underline-offset-4 hover:text-white" to={profile.href}>
+                  {profile.name}, {profile.role.toLowerCase()}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a className="underline underline-offset-4 hover:text-white" href={site.social.href}>
+                {site.social.label}
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from "react";
+import { addressLine, site } from "~/lib/site.ts";
+
+const { latitude, longitude } = site.map;
+const span = 0.004;
+const bbox = [longitude - span, latitude - span / 2, longitude + span, latitude + span / 2].join(",");
+const embedUrl = `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${latitude},${longitude}`;
+const fullMapUrl = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=${site.map.zoom}/${latitude}/${longitude}`;
+
+/**
+ * The map of the building. Nothing is fetched from the map provider until the map scrolls
+ * into view or the visitor asks for it, so it never delays the first paint.
+ */
+export function BuildingMap() {
+  const [shown, setShown] = useState(false);
+  const placeholder = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = placeholder.current;
+    if (shown || !element || !("IntersectionObserver" in window)) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setShown(true);
+      },
+      { rootMargin: "200px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [shown]);
+
+  return (
+    <figure className="not-prose my-8">
+      <div
+        ref={placeholder}
+        className="relative aspect-[4/3] w-full overflow-hidden rounded-lg border border-sandstone-300 bg-heritage-50 sm:aspect-[16/9]"
+      >
+        {shown ? (
+          <iframe
+            title={`Map of ${addressLine()}`}
+            src={embedUrl}
+            className="absolute inset-0 h-full w-full"
+            loading="lazy"
+            referrerPolicy="no-referrer"
+          />
+        ) : (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center">
+            <p className="font-serif text-lg text-heritage-900">{addressLine()}</p>
+            <button
+              type="button"
+              onClick={() => setShown(true)}
+              className="rounded bg-heritage-700 px-4 py-2 font-semibold text-white hover:bg-heritage-900"
+            >
+              Show the map
+            </button>
+          </div>
+        )}
+      </div>
+      <figcaption className="mt-2 text-sm">
+        {addressLine()} ·{" "}
+        <a
+          className="text-heritage-700 underline underline-offset-4"
+          href={fullMapUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Open in OpenStreetMap<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </figcaption>
+    </figure>
+  );
+}

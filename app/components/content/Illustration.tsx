@@ -1,0 +1,24 @@
+import type { IllustrationName } from "~/lib/illustrations.ts";
+import { IllustrationPicture } from "../Picture.tsx";
+
+export function Illustration({
+  image,
+  alt,
+  caption,
+}: {
+  image: IllustrationName;
+  alt: string;
+  caption?: string;
+}) {
+  return (
+    <figure className="not-prose my-8">
+      <IllustrationPicture
+        name={image}
+        alt={alt}
+        sizes="(min-width: 768px) 720px, 100vw"
+        className="h-auto w-full rounded-lg border border-sandstone-300"
+      />
+      {caption && <figcaption className="mt-2 text-sm text-slate-600 italic">{caption}</figcaption>}
+    </figure>
+  );
+}

@@ -1,0 +1,58 @@
+import { tradingHoursRows } from "~/lib/hours.ts";
+import { site } from "~/lib/site.ts";
+
+export function Address() {
+  const { street, suburb, state, postcode } = site.address;
+  return (
+    <address className="not-prose my-4 not-italic leading-relaxed">
+      <strong className="font-semibold">{site.name}</strong>
+      <br />
+      {street}
+      <br />
+      {suburb} {state} {postcode}
+    </address>
+  );
+}
+
+export function TradingHours() {
+  return (
+    <table className="not-prose my-4 text-left">
+      <caption className="mb-2 text-left font-semibold">Trading hours</caption>
+      <tbody>
+        {tradingHoursRows().map((row) => (
+          <tr key={row.days}>
+            <th scope="row" className="py-1 pr-6 font-medium">
+              {row.days}
+            </th>
+            <td className="py-1">{row.hours}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function ContactDetails() {
+  return (
+    <ul className="not-prose my-6 grid list-none gap-4 p-0 sm:grid-cols-2">
+      {site.contacts.map((contact) => (
+        <li key={contact.group} className="rounded-lg border border-sandstone-300 bg-white p-4">
+          <p className="font-serif text-lg font-semibold text-heritage-900">{contact.group}</p>
+          <p className="mt-1">
+            <a className="text-heritage-700 underline underline-offset-4" href={`mailto:${contact.email}`}>
+              {contact.email}
+            </a>
+          </p>
+          <p>
+            <a
+              className="text-heritage-700 underline underline-offset-4"
+              href={`tel:${contact.phone.replaceAll(" ", "")}`}
+            >
+              {contact.phone}
+            </a>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,70 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
+import { log } from "./.server/log.ts";
+
+export { startApp, stopApp } from "./.server/startup.ts";
+
+const renderTimeout = 10_000;
+
+/**
+ * Renders the whole document before answering (never a streamed shell), so every page is
+ * complete HTML that works with JavaScript off and can be cached.
+ */
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+): Response | Promise<Response> {
+  if (request.method === "HEAD") return new Response(null, { status, headers });
+
+  return new Promise((resolve, reject) => {
+    let responseStatus = status;
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        onAllReady() {
+          clearTimeout(timer);
+          const body = new PassThrough();
+          headers.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers,
+              status: responseStatus,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error) {
+          responseStatus = 500;
+          logError(error, request);
+        },
+      },
+    );
+    const timer = setTimeout(abort, renderTimeout);
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  logError(error, request);
+};
+
+function logError(error: unknown, request: Request): void {
+  log().error(
+    { err: error, requestId: request.headers.get("x-request-id"), url: request.url },
+    "request failed",
+  );
+}

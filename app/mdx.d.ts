@@ -1,0 +1,6 @@
+declare module "*.mdx" {
+  import type { ComponentType } from "react";
+  export const frontmatter: unknown;
+  const Content: ComponentType<{ components?: Record<string, ComponentType<never>> }>;
+  export default Content;
+}

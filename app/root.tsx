@@ -1,0 +1,117 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { config } from "./.server/config.ts";
+import { Banner } from "./components/Banner.tsx";
+import { DevStrip } from "./components/DevStrip.tsx";
+import { Footer } from "./components/Footer.tsx";
+import { Navbar } from "./components/Navbar.tsx";
+import { sydneyYear } from "./lib/dates.ts";
+import type { RootData } from "./lib/root-data.ts";
+
+export function loader({ request }: Route.LoaderArgs): RootData {
+  const { publicUrl, production } = config();
+  return {
+    publicUrl,
+    production,
+    year: sydneyYear(),
+    requestId: request.headers.get("x-request-id"),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-AU">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2f4f3a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col font-sans antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        {data && !data.production && <DevStrip />}
+        <Navbar />
+        <Banner />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer year={data?.year ?? sydneyYear()} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    return (
+      <ErrorPage title={`${error.status} ${error.statusText || "Request refused"}`}>
+        <p>
+          {typeof error.data === "string" && error.data ? error.data : "This request cannot be completed."}
+        </p>
+      </ErrorPage>
+    );
+  }
+  return (
+    <ErrorPage title="Something went wrong">
+      <p>
+        Sorry, this page could not be shown. Nothing you saved has been lost; please try again in a moment.
+      </p>
+      {data?.requestId && (
+        <p className="mt-4 text-sm">
+          If it keeps happening, quote this reference when you contact us:{" "}
+          <code className="rounded bg-sandstone-100 px-1.5 py-0.5">{data.requestId}</code>
+        </p>
+      )}
+    </ErrorPage>
+  );
+}
+
+function NotFound() {
+  return (
+    <ErrorPage title="404 Page Not Found">
+      <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
+      <p className="mt-4">
+        <a className="font-medium text-heritage-700 underline underline-offset-4" href="/">
+          Go to the Moncur Street home page
+        </a>
+      </p>
+    </ErrorPage>
+  );
+}
+
+function ErrorPage({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <title>{`${title} | Woollahra Moncur`}</title>
+      <h1 className="text-4xl font-semibold">{title}</h1>
+      <div className="mt-6 text-lg">{children}</div>
+    </div>
+  );
+}

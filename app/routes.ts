@@ -1,0 +1,32 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+/** Every content page (a Markdown file under app/content/pages) by its path. */
+const contentPages = [
+  "offices-woollahra",
+  "about",
+  "building",
+  "commercial",
+  "woollahra",
+  "maloney",
+  "post",
+  "gallery",
+  "suburb",
+  "hotel",
+  "church",
+  "station",
+  "centennial-park",
+  "art-gallery",
+  "woollahra-moncur",
+  "bon-trading",
+  "alex-example",
+  "jamie-sample",
+];
+
+export default [
+  index("routes/content-page.tsx", { id: "page-home" }),
+  ...contentPages.map((name) => route(name, "routes/content-page.tsx", { id: `page-${name}` })),
+  route("footer", "routes/footer.tsx"),
+  route("status", "routes/status.tsx"),
+  route("healthz", "routes/healthz.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

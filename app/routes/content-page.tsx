@@ -1,0 +1,72 @@
+import { Suspense } from "react";
+import { data } from "react-router";
+import { contentComponents } from "~/components/content/index.ts";
+import { IllustrationPicture, illustrationSrc } from "~/components/Picture.tsx";
+import { pageBody, pageFrontmatter, pageNameFor, preloadPage } from "~/content/pages.ts";
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/content-page";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const name = pageNameFor(new URL(request.url).pathname);
+  if (!name) throw data(null, { status: 404 });
+  return { name, canonicalPath: name === "home" ? "/" : `/${name}`, ...(await pageFrontmatter(name)) };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const page = await serverLoader();
+  await preloadPage(page.name);
+  return page;
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return seoMeta(rootData(matches).publicUrl, {
+    title: loaderData.title,
+    description: loaderData.description,
+    path: loaderData.canonicalPath,
+    keywords: loaderData.keywords,
+    author: loaderData.author,
+    image: illustrationSrc(loaderData.image),
+    imageAlt: loaderData.imageAlt,
+  });
+}
+
+export default function ContentPage({ loaderData: page }: Route.ComponentProps) {
+  const Body = pageBody(page.name);
+  const profile = page.layout === "profile";
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <header className={profile ? "flex items-center gap-6" : "max-w-3xl"}>
+        {profile && (
+          <div className="w-24 shrink-0 overflow-hidden rounded-full border border-sandstone-300 sm:w-32">
+            <IllustrationPicture name={page.image} alt={page.imageAlt} sizes="128px" />
+          </div>
+        )}
+        <div>
+          <h1 className="text-3xl font-semibold leading-tight sm:text-5xl">{page.title}</h1>
+          <p className="mt-4 text-lg leading-relaxed text-slate-700">{page.description}</p>
+        </div>
+      </header>
+      <div className={profile ? "mt-8" : "mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]"}>
+        <div className="prose prose-lg max-w-3xl prose-headings:font-serif prose-headings:text-heritage-900 prose-a:text-heritage-700 prose-a:underline-offset-4">
+          <Suspense>
+            <Body components={contentComponents} />
+          </Suspense>
+        </div>
+        {!profile && (
+          <aside className="no-print hidden lg:block">
+            <div className="sticky top-6 overflow-hidden rounded-lg border border-sandstone-300 bg-white">
+              <IllustrationPicture
+                name={page.image}
+                alt={page.imageAlt}
+                sizes="352px"
+                className="h-auto w-full"
+              />
+            </div>
+          </aside>
+        )}
+      </div>
+    </article>
+  );
+}

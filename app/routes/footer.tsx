@@ -1,0 +1,24 @@
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import { site } from "~/lib/site.ts";
+import type { Route } from "./+types/footer";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta(rootData(matches).publicUrl, {
+    title: "Contacts and links",
+    description: `How to reach ${site.name}: trading, technical support, real estate and building management contacts, our profiles and where to follow us.`,
+    path: "/footer",
+  });
+}
+
+/** The footer as a page of its own: the layout renders the footer below this heading. */
+export default function FooterPage() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-4xl font-semibold">Contacts and links</h1>
+      <p className="mt-4 text-lg">
+        Every contact group, our sample profiles and where to follow the blog are in the footer below.
+      </p>
+    </div>
+  );
+}

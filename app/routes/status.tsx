@@ -1,0 +1,27 @@
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import packageJson from "../../package.json" with { type: "json" };
+import type { Route } from "./+types/status";
+
+export function loader() {
+  return { version: packageJson.version };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta(rootData(matches).publicUrl, {
+    title: "Status",
+    description: "The Woollahra Moncur website is up and running; this page shows the version it runs.",
+    path: "/status",
+  });
+}
+
+export default function Status({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-4xl font-semibold">It works</h1>
+      <p className="mt-4 text-lg">
+        The site is running version <strong data-testid="version">{loaderData.version}</strong>.
+      </p>
+    </div>
+  );
+}

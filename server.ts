@@ -1,0 +1,150 @@
+/**
+ * The HTTP server: request ids and logs, compression, static files, and the React Router
+ * handler. Run it through `npm start` (production) or `npm run dev` (development).
+ */
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { type Config, ConfigError, loadConfig } from "./app/.server/config.ts";
+import { createLogger } from "./app/.server/logger.ts";
+
+/** What entry.server.tsx adds to React Router's server entry. */
+interface AppLifecycle {
+  startApp(): Promise<void>;
+  stopApp(): Promise<void>;
+}
+
+const maxBodyBytes = 1024 * 1024;
+const buildDir = path.resolve(import.meta.dirname, "build");
+
+function fail(message: string): never {
+  console.error(`woollahra-moncur: ${message}`);
+  process.exit(1);
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+const config = readConfig();
+const logger = createLogger();
+
+/** Every request gets an id that its log line, its error page and its response header share. */
+const requestIds: RequestHandler = (req, res, next) => {
+  const id = randomUUID();
+  req.headers["x-request-id"] = id;
+  res.setHeader("X-Request-Id", id);
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    logger.info({
+      requestId: id,
+      method: req.method,
+      url: req.originalUrl,
+      status: res.statusCode,
+      ms: Number(process.hrtime.bigint() - started) / 1e6,
+    });
+  });
+  next();
+};
+
+/** A path that cannot be decoded is a bad request, not a server error. */
+const rejectMalformedUrls: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+    next();
+  } catch {
+    res.status(400).type("text/plain").send("Bad Request: the address is not valid.");
+  }
+};
+
+/** Bodies must say how long they are, and be no longer than forms ever need. */
+const limitBodies: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const length = req.headers["content-length"];
+  if (length === undefined) {
+    if (req.headers["transfer-encoding"] === undefined) return next();
+    res.status(411).type("text/plain").send("Length Required");
+    return;
+  }
+  if (Number(length) > maxBodyBytes) {
+    res.status(413).type("text/plain").send("Payload Too Large: the form is bigger than 1 MB.");
+    return;
+  }
+  next();
+};
+
+const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
+  const status = typeof error?.status === "number" && error.status < 500 ? error.status : 500;
+  if (status === 500) logger.error({ err: error, requestId: req.headers["x-request-id"] }, "unhandled error");
+  if (res.headersSent) return res.end();
+  res
+    .status(status)
+    .type("text/plain")
+    .send(status === 500 ? "Internal Server Error" : "Bad Request");
+};
+
+async function loadBuild(app: express.Express): Promise<() => Promise<ServerBuild>> {
+  if (!config.production) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    return () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  }
+  const serverEntry = path.join(buildDir, "server", "index.js");
+  if (!existsSync(serverEntry))
+    fail("the site is not built yet: run `npm run build` (`npm start` builds it for you)");
+  const build = (await import(serverEntry)) as ServerBuild;
+  app.use(
+    "/assets",
+    express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1d", index: false, redirect: false }));
+  return async () => build;
+}
+
+async function main(): Promise<void> {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(requestIds, rejectMalformedUrls, limitBodies, compression());
+  const build = await loadBuild(app);
+  const lifecycle = (await build()).entry.module as unknown as AppLifecycle;
+  try {
+    await lifecycle.startApp();
+  } catch (error) {
+    if (error instanceof Error && error.name === "ConfigError") fail(error.message);
+    throw error;
+  }
+  app.all(
+    "/{*splat}",
+    createRequestHandler({ build, mode: config.production ? "production" : "development" }),
+  );
+  app.use(lastResort);
+
+  const server = app.listen(config.port, () => {
+    logger.info(`Woollahra Moncur is running at ${config.publicUrl} (port ${config.port})`);
+  });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    fail(error.code === "EADDRINUSE" ? `PORT ${config.port} is already in use` : error.message);
+  });
+
+  const shutdown = () => {
+    server.close(async () => {
+      await lifecycle.stopApp();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+}
+
+await main();
