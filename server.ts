@@ -11,6 +11,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { ServerBuild } from "react-router";
 import { type Config, ConfigError, loadConfig } from "./app/.server/config.ts";
 import { createLogger } from "./app/.server/logger.ts";
+import { isCrossSite } from "./app/.server/same-origin.ts";
 
 /** What entry.server.tsx adds to React Router's server entry. */
 interface AppLifecycle {
@@ -54,6 +55,18 @@ const requestIds: RequestHandler = (req, res, next) => {
     });
   });
   next();
+};
+
+/** The client's address, for rate limits; whatever a client sent under this name is replaced. */
+const clientAddress: RequestHandler = (req, _res, next) => {
+  req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
+  next();
+};
+
+/** State-changing requests from other sites are refused before anything runs. */
+const sameOriginOnly: RequestHandler = (req, res, next) => {
+  if (!isCrossSite(req.method, req.headers, config.publicUrl)) return next();
+  res.status(403).type("text/plain").send("Forbidden: this form was sent from another site.");
 };
 
 /** A path that cannot be decoded is a bad request, not a server error. */
@@ -114,7 +127,7 @@ async function loadBuild(app: express.Express): Promise<() => Promise<ServerBuil
 async function main(): Promise<void> {
   const app = express();
   app.disable("x-powered-by");
-  app.use(requestIds, rejectMalformedUrls, limitBodies, compression());
+  app.use(requestIds, clientAddress, rejectMalformedUrls, sameOriginOnly, limitBodies, compression());
   const build = await loadBuild(app);
   const lifecycle = (await build()).entry.module as unknown as AppLifecycle;
   try {

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -10,26 +11,33 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { getUser } from "./.server/auth.ts";
 import { config } from "./.server/config.ts";
+import { takeToast } from "./.server/toast.ts";
 import { Banner } from "./components/Banner.tsx";
 import { DevStrip } from "./components/DevStrip.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Navbar } from "./components/Navbar.tsx";
+import { Toast } from "./components/Toast.tsx";
 import { sydneyYear } from "./lib/dates.ts";
 import type { RootData } from "./lib/root-data.ts";
 
-export function loader({ request }: Route.LoaderArgs): RootData {
+export async function loader({ request }: Route.LoaderArgs) {
   const { publicUrl, production } = config();
-  return {
+  const [user, toast] = await Promise.all([getUser(request), takeToast(request)]);
+  const root: RootData = {
     publicUrl,
     production,
     year: sydneyYear(),
     requestId: request.headers.get("x-request-id"),
+    email: user?.email ?? null,
+    toast: toast.message,
   };
+  return data(root, { headers: toast.headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en-AU">
       <head>
@@ -47,13 +55,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {data && !data.production && <DevStrip />}
-        <Navbar />
+        {root && !root.production && <DevStrip />}
+        <Navbar email={root?.email ?? null} />
         <Banner />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <Footer year={data?.year ?? sydneyYear()} />
+        <Footer year={root?.year ?? sydneyYear()} />
+        <Toast message={root?.toast ?? null} />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -67,7 +76,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const root = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status < 500) {
     return (
@@ -83,10 +92,10 @@ export function ErrorBoundary() {
       <p>
         Sorry, this page could not be shown. Nothing you saved has been lost; please try again in a moment.
       </p>
-      {data?.requestId && (
+      {root?.requestId && (
         <p className="mt-4 text-sm">
           If it keeps happening, quote this reference when you contact us:{" "}
-          <code className="rounded bg-sandstone-100 px-1.5 py-0.5">{data.requestId}</code>
+          <code className="rounded bg-sandstone-100 px-1.5 py-0.5">{root.requestId}</code>
         </p>
       )}
     </ErrorPage>

@@ -43,6 +43,18 @@ export async function listPosts(db: Db, page: number): Promise<PostSummary[]> {
   return rows.map((row) => ({ ...row, publishedOn: new Date(row.publishedOn) }));
 }
 
+/** A user's own posts, newest first (the dashboard). */
+export async function listPostsByUser(db: Db, userId: string): Promise<PostSummary[]> {
+  const rows = await db
+    .selectFrom("posts")
+    .select(["slug", "title", "publishedOn", "coverImageUrl"])
+    .where("userId", "=", userId)
+    .orderBy("publishedOn", "desc")
+    .orderBy("slug")
+    .execute();
+  return rows.map((row) => ({ ...row, publishedOn: new Date(row.publishedOn) }));
+}
+
 export async function countPosts(db: Db): Promise<number> {
   const { count } = await db
     .selectFrom("posts")

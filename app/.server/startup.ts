@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { prepareAuthTables } from "./auth.ts";
 import { ConfigError, config } from "./config.ts";
 import { migrateToLatest } from "./db/database.ts";
 import { db } from "./db/index.ts";
@@ -17,6 +18,7 @@ export async function startApp(): Promise<void> {
   }
   try {
     await migrateToLatest(db());
+    await prepareAuthTables();
   } catch (error) {
     throw new ConfigError(`${variable}: cannot prepare the database (${reason(error)})`);
   }

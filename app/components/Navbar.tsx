@@ -1,70 +1,94 @@
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { mainNav } from "~/lib/nav.ts";
 import { site } from "~/lib/site.ts";
+import { UserMenu } from "./UserMenu.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 text-[0.95rem] font-medium transition-colors hover:bg-heritage-50 hover:text-heritage-900 ${
+  `block rounded px-2.5 py-2 text-[0.95rem] font-medium transition-colors hover:bg-heritage-50 hover:text-heritage-900 ${
     isActive
       ? "text-heritage-900 underline decoration-sandstone-500 decoration-2 underline-offset-8"
       : "text-slate-ink"
   }`;
 
+const buttonClass =
+  "block rounded-md bg-heritage-700 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-heritage-900";
+
 function NavLinks() {
-  return (
-    <>
-      {mainNav.map((item) => (
-        <li key={item.href}>
-          <NavLink to={item.href} end className={linkClass} prefetch="intent">
-            {item.label}
+  return mainNav.map((item) => (
+    <li key={item.href}>
+      <NavLink to={item.href} end className={linkClass} prefetch="intent">
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+function AccountLinks({ email }: { email: string | null }) {
+  if (!email) {
+    return (
+      <>
+        <li>
+          <NavLink to="/login" className={linkClass}>
+            Login
           </NavLink>
         </li>
-      ))}
-    </>
-  );
-}
-
-function AccountLinks() {
+        <li>
+          <Link to="/register" className={buttonClass}>
+            Register
+          </Link>
+        </li>
+      </>
+    );
+  }
   return (
     <>
       <li>
-        <NavLink to="/login" className={linkClass}>
-          Login
-        </NavLink>
+        <Link to="/create-post" className={buttonClass}>
+          Create Post
+        </Link>
       </li>
       <li>
-        <Link
-          to="/register"
-          className="block rounded bg-heritage-700 px-4 py-2 text-[0.95rem] font-semibold text-white hover:bg-heritage-900"
-        >
-          Register
-        </Link>
+        <Form method="post" action="/create-batch">
+          <button type="submit" className={buttonClass.replace("bg-heritage-700", "bg-sandstone-700")}>
+            Create Batch 2023
+          </button>
+        </Form>
+      </li>
+      <li>
+        <UserMenu email={email} />
       </li>
     </>
   );
 }
 
-export function Navbar() {
+export function Navbar({ email }: { email: string | null }) {
   return (
-    <header className="no-print border-b border-sandstone-300 bg-paper/95">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="font-serif text-xl font-semibold tracking-tight text-heritage-900">
+    <header className="no-print border-b border-sandstone-300 bg-paper">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <Link
+          to="/"
+          className="font-serif text-xl font-semibold tracking-tight whitespace-nowrap text-heritage-900"
+        >
           {site.name}
         </Link>
-        <ul className="hidden items-center gap-1 lg:flex">
+        <ul data-nav="desktop" className="hidden items-center gap-0.5 xl:flex">
           <NavLinks />
-          <AccountLinks />
+          <AccountLinks email={email} />
         </ul>
         {/* A disclosure element, so the phone menu opens with JavaScript off too. */}
-        <details className="group relative lg:hidden">
+        <details className="relative xl:hidden">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded border border-heritage-700 px-3 py-2 font-medium text-heritage-900 [&::-webkit-details-marker]:hidden">
             <span aria-hidden="true" className="text-lg leading-none">
               ☰
             </span>
             Menu
           </summary>
-          <ul className="absolute right-0 z-20 mt-2 w-56 rounded-md border border-sandstone-300 bg-white p-2 shadow-lg">
+          <ul
+            data-nav="phone"
+            className="absolute right-0 z-20 mt-2 flex w-64 flex-col gap-1 rounded-md border border-sandstone-300 bg-white p-2 shadow-lg"
+          >
             <NavLinks />
-            <AccountLinks />
+            <AccountLinks email={email} />
           </ul>
         </details>
       </nav>

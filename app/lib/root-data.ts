@@ -3,6 +3,10 @@ export interface RootData {
   production: boolean;
   year: number;
   requestId: string | null;
+  /** The signed-in user's email, or null for a visitor. */
+  email: string | null;
+  /** A one-time notice carried across a redirect. */
+  toast: string | null;
 }
 
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];

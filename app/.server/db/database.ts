@@ -12,19 +12,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 
 export type Db = Kysely<Database>;
 
-export interface DatabaseOptions {
-  /** PostgreSQL only: the schema to use (tests get a fresh one each). */
-  schema?: string;
-}
-
 /** Opens the configured database; nothing is queried until first use. */
-export function openDatabase(database: Config["database"], options: DatabaseOptions = {}): Db {
+export function openDatabase(database: Config["database"]): Db {
   if (database.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: database.url,
       max: 10,
       connectionTimeoutMillis: 5_000,
-      options: options.schema ? `-c search_path=${options.schema}` : undefined,
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});

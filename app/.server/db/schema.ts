@@ -10,8 +10,15 @@ export interface PostsTable {
   userId: string | null;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  resetAt: number;
+}
+
 export interface Database {
   posts: PostsTable;
+  rateLimits: RateLimitsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -1,0 +1,34 @@
+import { createCookie, redirect } from "react-router";
+import { config } from "./config.ts";
+
+/** A one-time notice carried across a redirect, shown by the layout as a toast. */
+function toastCookie() {
+  const { authSecret, publicUrl } = config();
+  return createCookie("wm_toast", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 60,
+    secure: publicUrl.startsWith("https:"),
+    secrets: [authSecret],
+  });
+}
+
+export async function redirectWithToast(
+  url: string,
+  message: string,
+  headers = new Headers(),
+): Promise<Response> {
+  headers.append("Set-Cookie", await toastCookie().serialize(message));
+  return redirect(url, { status: 303, headers });
+}
+
+/** The pending notice, if any, and the header that clears it once shown. */
+export async function takeToast(request: Request): Promise<{ message: string | null; headers: Headers }> {
+  const cookie = toastCookie();
+  const value: unknown = await cookie.parse(request.headers.get("cookie"));
+  const headers = new Headers();
+  if (typeof value !== "string") return { message: null, headers };
+  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
+  return { message: value, headers };
+}

@@ -1,0 +1,41 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { credentialsSchema } from "~/lib/credentials-schema.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+import { FormAlert, SubmitButton, TextField } from "./forms.tsx";
+
+interface CredentialsFormProps {
+  id: "login" | "register";
+  submitLabel: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  redirectTo?: string;
+}
+
+/** Email and password, validated as the visitor types (with JavaScript) and on the server. */
+export function CredentialsForm({ id, submitLabel, lastResult, redirectTo }: CredentialsFormProps) {
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: credentialsSchema }),
+  });
+  const valid = credentialsSchema.safeParse(form.value ?? {}).success;
+
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+      {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+      <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+      <TextField
+        label="Password"
+        field={fields.password}
+        type="password"
+        autoComplete={id === "login" ? "current-password" : "new-password"}
+      />
+      <SubmitButton disabled={hydrated && !valid}>{submitLabel}</SubmitButton>
+      <FormAlert id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from "react";
+
+const visibleMs = 6000;
+
+/**
+ * The site's one notice area: an always-present live region, so screen readers announce
+ * each message; the message also shows as a toast that fades after a few seconds.
+ */
+export function Toast({ message }: { message: string | null }) {
+  const [shown, setShown] = useState(message);
+
+  useEffect(() => {
+    setShown(message);
+    if (!message) return;
+    const timer = setTimeout(() => setShown(null), visibleMs);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
+    >
+      {shown && (
+        <p className="pointer-events-auto flex items-center gap-3 rounded-lg bg-heritage-900 px-5 py-3 font-medium text-white shadow-xl">
+          <span aria-hidden="true">✓</span>
+          {shown}
+          <button
+            type="button"
+            onClick={() => setShown(null)}
+            className="ml-2 rounded px-1 text-sandstone-300 hover:text-white"
+            aria-label="Dismiss notice"
+          >
+            ×
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import { logIn } from "~/.server/accounts.ts";
+import { getUser } from "~/.server/auth.ts";
+import { readForm } from "~/.server/forms.ts";
+import { AuthCard } from "~/components/AuthCard.tsx";
+import { CredentialsForm } from "~/components/CredentialsForm.tsx";
+import { credentialsSchema } from "~/lib/credentials-schema.ts";
+import { rootData } from "~/lib/root-data.ts";
+import { safeRedirect } from "~/lib/safe-redirect.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/login";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getUser(request)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: credentialsSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { email, password, redirectTo } = submission.value;
+  const result = await logIn(request, email, password);
+  if (!result.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
+      { status: result.status },
+    );
+  }
+  throw redirect(safeRedirect(redirectTo), { status: 303, headers: result.headers });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta(rootData(matches).publicUrl, {
+    title: "Log in",
+    description: "Log in to Woollahra Moncur to write and manage posts on the building's blog.",
+    path: "/login",
+  });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AuthCard title="Log in">
+      <CredentialsForm
+        id="login"
+        submitLabel="Log in"
+        lastResult={actionData?.result}
+        redirectTo={loaderData.redirectTo === "/" ? undefined : loaderData.redirectTo}
+      />
+      <p className="mt-6 text-center">
+        New here?{" "}
+        <Link to="/register" className="font-semibold text-heritage-700 underline underline-offset-4">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import { register } from "~/.server/accounts.ts";
+import { getUser } from "~/.server/auth.ts";
+import { readForm } from "~/.server/forms.ts";
+import { redirectWithToast } from "~/.server/toast.ts";
+import { AuthCard } from "~/components/AuthCard.tsx";
+import { CredentialsForm } from "~/components/CredentialsForm.tsx";
+import { credentialsSchema } from "~/lib/credentials-schema.ts";
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/register";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getUser(request)) throw redirect("/");
+  return { registered: new URL(request.url).searchParams.has("registered") };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: credentialsSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const result = await register(request, submission.value.email, submission.value.password);
+  if (!result.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
+      { status: result.status },
+    );
+  }
+  return redirectWithToast("/register?registered", "User registered");
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta(rootData(matches).publicUrl, {
+    title: "Register",
+    description: "Create a Woollahra Moncur account to write posts for the building's blog.",
+    path: "/register",
+  });
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.registered) {
+    return (
+      <AuthCard title="Account created">
+        <p className="text-lg">
+          Your account is ready. Log in with your email and password to start writing.
+        </p>
+        <Link
+          to="/login"
+          className="mt-6 block rounded-md bg-heritage-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-heritage-900"
+        >
+          Log in
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Register">
+      <CredentialsForm id="register" submitLabel="Register" lastResult={actionData?.result} />
+      <p className="mt-6 text-center">
+        Already registered?{" "}
+        <Link to="/login" className="font-semibold text-heritage-700 underline underline-offset-4">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,171 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import packageJson from "../../package.json" with { type: "json" };
+import { postgresAvailable } from "../support/databases.ts";
+import { type FreshPostgres, freshPostgresDatabase } from "../support/postgres.ts";
+import { type RunningServer, startExpectingFailure, startServer } from "../support/server.ts";
+import { TcpProxy } from "../support/tcp-proxy.ts";
+
+describe("the production server over HTTP", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it("serves the home page as complete HTML with a request id", async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const html = await response.text();
+    expect(html).toContain("<title>Woollahra Moncur");
+    expect(html).toContain("Moncur Street, Woollahra NSW 2025");
+    expect(html).not.toContain("Development mode");
+  });
+
+  it("compresses HTML", async () => {
+    const response = await fetch(`${server.url}/about`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("answers unknown addresses with 404 and the not-found text", async () => {
+    for (const path of ["/no-such-page", "/blog/x/y/z", "/about/extra"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain("404 Page Not Found");
+    }
+  });
+
+  it("answers a POST to an unknown address with 404", async () => {
+    const response = await fetch(`${server.url}/no-such-page`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: "a=1",
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it("refuses malformed percent-encoding with 400", async () => {
+    const response = await fetch(`${server.url}/%E0%A4%A`);
+    expect(response.status).toBe(400);
+  });
+
+  it("answers a very long path with 404 or 431, never 500", async () => {
+    const long = await fetch(`${server.url}/${"a".repeat(8000)}`);
+    expect(long.status).toBe(404);
+    const huge = await fetch(`${server.url}/${"a".repeat(70_000)}`);
+    expect([404, 414, 431]).toContain(huge.status);
+  });
+
+  it("refuses bodies over 1 MB with 413", async () => {
+    const response = await fetch(`${server.url}/about`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: `a=${"x".repeat(1024 * 1024 + 1)}`,
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it("serves hashed assets with long-lived immutable caching", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const response = await fetch(`${server.url}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("reports health as JSON", async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("says it works on /status, with the running version", async () => {
+    const response = await fetch(`${server.url}/status`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("It works");
+    expect(html).toContain(packageJson.version);
+  });
+
+  it("sends gzip-compressible pages of a sensible size", async () => {
+    const html = await (await fetch(`${server.url}/woollahra`)).text();
+    expect(gzipSync(html).length).toBeLessThan(30_000);
+  });
+});
+
+describe("starting up", () => {
+  it.each([
+    [{ PORT: "abc" }, 'woollahra-moncur: PORT must be a number (got "abc")'],
+    [
+      { DATABASE_URL: "mysql://localhost/x" },
+      "woollahra-moncur: DATABASE_URL must be a postgres:// or postgresql:// URL",
+    ],
+  ])("stops on bad configuration %o with one clear line and exit code 1", async (env, line) => {
+    const { code, output } = await startExpectingFailure(env);
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toHaveLength(1);
+    expect(output).toContain(line);
+  });
+
+  it("stops with one line when the database is unreachable", async () => {
+    const { code, output } = await startExpectingFailure({
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/none",
+    });
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toHaveLength(1);
+    expect(output).toMatch(
+      /^woollahra-moncur: DATABASE_URL: cannot open the database \(.*ECONNREFUSED.*\)$/m,
+    );
+  });
+
+  it("stops with one line when DATA_DIR cannot be used", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "wm-file-")), "a-file");
+    writeFileSync(file, "not a directory");
+    const { code, output } = await startExpectingFailure({ DATA_DIR: path.join(file, "data") });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      `woollahra-moncur: DATA_DIR cannot be created at ${path.join(file, "data")} (ENOTDIR)`,
+    );
+  });
+});
+
+describe.skipIf(!postgresAvailable)("on PostgreSQL, when the database goes away while running", () => {
+  const target = new URL(process.env.TEST_DATABASE_URL ?? "postgres://localhost");
+  const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  let server: RunningServer;
+  let database: FreshPostgres;
+
+  beforeAll(async () => {
+    database = await freshPostgresDatabase("e2e");
+    const port = await proxy.start();
+    const viaProxy = new URL(database.url);
+    viaProxy.port = String(port);
+    server = await startServer({ DATABASE_URL: viaProxy.toString() });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await proxy.cut();
+    await database?.drop();
+  });
+
+  it("answers 503 on /healthz, keeps running, and recovers when the database is back", async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const port = proxy.port;
+    await proxy.cut();
+    const down = await fetch(`${server.url}/healthz`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({ status: "error", database: "unreachable" });
+    expect((await fetch(`${server.url}/about`)).status).toBe(200);
+    await proxy.start(port);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,117 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sydneyYear } from "~/lib/dates.ts";
+import { mainNav } from "~/lib/nav.ts";
+import { chromiumPath, launchBrowser } from "../support/browser.ts";
+import { type RunningServer, startServer } from "../support/server.ts";
+
+const desktop = { width: 1280, height: 900 };
+const phone = { width: 390, height: 844 };
+
+describe.skipIf(!chromiumPath)("the site shell in Chromium", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string, viewport = desktop, javaScriptEnabled = true): Promise<Page> {
+    const context = await browser.newContext({ viewport, javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${path}`);
+    return page;
+  }
+
+  it("shows the brand, the six links, Login and Register, in order", async () => {
+    const page = await open("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Woollahra Moncur" }).getAttribute("href")).resolves.toBe("/");
+    const links = nav.locator("ul.lg\\:flex > li > a");
+    expect(await links.allTextContents()).toEqual([
+      ...mainNav.map((item) => item.label),
+      "Login",
+      "Register",
+    ]);
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+      ...mainNav.map((item) => item.href),
+      "/login",
+      "/register",
+    ]);
+    await page.context().close();
+  });
+
+  it("each navigation link leads where the spec says", async () => {
+    const page = await open("/about");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const item of mainNav.filter((item) => item.href !== "/home")) {
+      await nav.locator("ul.lg\\:flex").getByRole("link", { name: item.label, exact: true }).click();
+      await page.waitForURL(`${server.url}${item.href}`);
+      await expect(page.locator("h1").count()).resolves.toBe(1);
+    }
+    await page.context().close();
+  });
+
+  it("shows the banner, the footer's contact groups, profile links and this year", async () => {
+    const page = await open("/");
+    const banner = page.locator("img[alt^='Illustration of a row of Victorian terraces']");
+    await expect(banner.getAttribute("fetchpriority")).resolves.toBe("high");
+    const footer = page.locator("footer");
+    for (const group of ["Trading", "Technical support", "Real estate", "Building management"]) {
+      await expect(footer.getByRole("heading", { name: group }).count()).resolves.toBe(1);
+    }
+    await expect(footer.getByRole("link", { name: /Alex Example/ }).getAttribute("href")).resolves.toBe(
+      "/alex-example",
+    );
+    await expect(footer.getByRole("link", { name: /Jamie Sample/ }).getAttribute("href")).resolves.toBe(
+      "/jamie-sample",
+    );
+    await expect(footer.getByRole("link", { name: /Follow/ }).count()).resolves.toBe(1);
+    expect(await footer.textContent()).toContain(`© ${sydneyYear()}`);
+    await expect(page.getByText("Development mode").count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it("shows 404 Page Not Found with status 404 for an unknown address", async () => {
+    const context = await browser.newContext({ viewport: desktop });
+    const page = await context.newPage();
+    const response = await page.goto(`${server.url}/nowhere-at-all`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("404 Page Not Found");
+    await context.close();
+  });
+
+  it("collapses the links into a menu button on phones", async () => {
+    const page = await open("/", phone);
+    const desktopLinks = page.locator("ul.lg\\:flex");
+    expect(await desktopLinks.isVisible()).toBe(false);
+    const menu = page.getByText("Menu", { exact: true });
+    await menu.click();
+    await page.locator("details").getByRole("link", { name: "Commercial" }).click();
+    await page.waitForURL(`${server.url}/commercial`);
+    await page.context().close();
+  });
+
+  it("opens the phone menu with JavaScript off too", async () => {
+    const page = await open("/", phone, false);
+    await page.getByText("Menu", { exact: true }).click();
+    await page.locator("details").getByRole("link", { name: "About" }).click();
+    await page.waitForURL(`${server.url}/about`);
+    await expect(page.locator("h1").textContent()).resolves.toBeTruthy();
+    await page.context().close();
+  });
+
+  it("has no accessibility violations in the shell (axe)", async () => {
+    for (const viewport of [desktop, phone]) {
+      const page = await open("/status", viewport);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+      await page.context().close();
+    }
+  });
+});

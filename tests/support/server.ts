@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface ExitedServer {
+  code: number | null;
+  output: string;
+}
+
+function launch(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ["server.ts"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+/** Starts the production build on a free loopback port with a fresh DATA_DIR. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "wm-e2e-"));
+  const url = `http://127.0.0.1:${port}`;
+  const { child, output } = launch({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, ...env });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/status`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    dataDir,
+    output,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Runs the server expecting it to refuse to start; returns its exit code and output. */
+export async function startExpectingFailure(env: Record<string, string>): Promise<ExitedServer> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "wm-e2e-"));
+  const { child, output } = launch({ PORT: String(await freePort()), DATA_DIR: dataDir, ...env });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearTimeout(timer);
+  return { code, output: output() };
+}

@@ -1,0 +1,76 @@
+/** A browser-like HTTP client for the tests: keeps cookies, sends forms from the site's own origin. */
+export class Visitor {
+  readonly cookies = new Map<string, string>();
+  readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  private remember(response: Response): Response {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ""] = header.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index);
+      const value = pair.slice(index + 1);
+      if (value === "" || /max-age=0/i.test(header) || /expires=thu, 01 jan 1970/i.test(header)) {
+        this.cookies.delete(name);
+      } else {
+        this.cookies.set(name, value);
+      }
+    }
+    return response;
+  }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+    return this.remember(
+      await fetch(`${this.baseUrl}${path}`, {
+        redirect: "manual",
+        headers: { cookie: this.cookieHeader, ...headers },
+      }),
+    );
+  }
+
+  async post(
+    path: string,
+    form: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
+    return this.remember(
+      await fetch(`${this.baseUrl}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          cookie: this.cookieHeader,
+          origin: this.baseUrl,
+          "content-type": "application/x-www-form-urlencoded",
+          ...headers,
+        },
+        body: new URLSearchParams(form),
+      }),
+    );
+  }
+
+  async register(email: string, password: string): Promise<Response> {
+    return this.post("/register", { email, password });
+  }
+
+  async logIn(email: string, password: string): Promise<Response> {
+    return this.post("/login", { email, password });
+  }
+}
+
+/** The text a visitor reads: tags dropped, entities that matter decoded, whitespace folded. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
