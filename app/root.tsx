@@ -56,8 +56,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {root && !root.production && <DevStrip />}
-        <Navbar email={root?.email ?? null} />
-        <Banner />
+        <header className="no-print">
+          <Navbar email={root?.email ?? null} />
+          <Banner />
+        </header>
         <main id="main" className="flex-1">
           {children}
         </main>

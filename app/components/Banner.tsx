@@ -2,7 +2,7 @@ import { IllustrationPicture } from "./Picture.tsx";
 
 export function Banner() {
   return (
-    <div className="no-print border-b border-sandstone-300 bg-sandstone-100">
+    <div className="border-b border-sandstone-300 bg-sandstone-100">
       <IllustrationPicture
         name="banner"
         alt="Illustration of a row of Victorian terraces with iron-lace balconies on Moncur Street"

@@ -63,7 +63,7 @@ function AccountLinks({ email }: { email: string | null }) {
 
 export function Navbar({ email }: { email: string | null }) {
   return (
-    <header className="no-print border-b border-sandstone-300 bg-paper">
+    <div className="border-b border-sandstone-300 bg-paper">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <Link
           to="/"
@@ -92,6 +92,6 @@ export function Navbar({ email }: { email: string | null }) {
           </ul>
         </details>
       </nav>
-    </header>
+    </div>
   );
 }

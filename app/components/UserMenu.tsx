@@ -1,20 +1,57 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+
+const itemClass = "block w-full rounded px-3 py-2 text-left text-slate-ink hover:bg-heritage-50";
+const buttonClass =
+  "flex cursor-pointer list-none items-center gap-2 rounded-md border border-sandstone-500 bg-white px-3 py-2 text-sm font-medium text-heritage-900 hover:bg-heritage-50 [&::-webkit-details-marker]:hidden";
+const listClass =
+  "absolute right-0 z-30 mt-2 w-48 rounded-md border border-sandstone-300 bg-white p-1 shadow-lg";
+
+function MenuItems({ onChoose }: { onChoose?: () => void }) {
+  return (
+    <>
+      <li>
+        <Link to="/dashboard" onClick={onChoose} className={itemClass}>
+          Dashboard
+        </Link>
+      </li>
+      <li>
+        <Form method="post" action="/logout" onSubmit={onChoose}>
+          <button type="submit" className={itemClass}>
+            Logout
+          </button>
+        </Form>
+      </li>
+    </>
+  );
+}
+
+function Label({ email }: { email: string }) {
+  return (
+    <>
+      <span className="max-w-48 truncate">{email}</span>
+      <span aria-hidden="true">▾</span>
+    </>
+  );
+}
 
 /**
- * The signed-in user's menu. A disclosure element, so it opens with JavaScript off; with
- * JavaScript it also closes on Escape, on a click outside and when an item is chosen.
+ * The signed-in user's menu: Dashboard and Logout. Without JavaScript it is a disclosure
+ * element; with JavaScript, a button that also closes the menu on Escape (returning focus
+ * to itself), on a click outside and when an item is chosen.
  */
 export function UserMenu({ email }: { email: string }) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const menu = useRef<HTMLDetailsElement>(null);
-  const button = useRef<HTMLElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const listId = useId();
 
   useEffect(() => {
     if (!open) return;
     const closeOutside = (event: PointerEvent) => {
-      if (!menu.current?.contains(event.target as Node)) setOpen(false);
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
     };
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
@@ -29,48 +66,34 @@ export function UserMenu({ email }: { email: string }) {
     };
   }, [open]);
 
-  const choose = () => setOpen(false);
+  if (!hydrated) {
+    return (
+      <details className="relative">
+        <summary className={buttonClass}>
+          <Label email={email} />
+        </summary>
+        <ul className={listClass}>
+          <MenuItems />
+        </ul>
+      </details>
+    );
+  }
 
   return (
-    <details
-      ref={menu}
-      open={open}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
-      className="relative"
-    >
-      <summary
+    <div ref={container} className="relative">
+      <button
         ref={button}
+        type="button"
         aria-expanded={open}
         aria-controls={listId}
-        className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-sandstone-500 bg-white px-3 py-2 text-sm font-medium text-heritage-900 hover:bg-heritage-50 [&::-webkit-details-marker]:hidden"
+        onClick={() => setOpen(!open)}
+        className={buttonClass}
       >
-        <span className="max-w-48 truncate">{email}</span>
-        <span aria-hidden="true">▾</span>
-      </summary>
-      <ul
-        id={listId}
-        className="absolute right-0 z-30 mt-2 w-48 rounded-md border border-sandstone-300 bg-white p-1 shadow-lg"
-      >
-        <li>
-          <Link
-            to="/dashboard"
-            onClick={choose}
-            className="block rounded px-3 py-2 text-slate-ink hover:bg-heritage-50"
-          >
-            Dashboard
-          </Link>
-        </li>
-        <li>
-          <Form method="post" action="/logout" onSubmit={choose}>
-            <button
-              type="submit"
-              className="block w-full rounded px-3 py-2 text-left text-slate-ink hover:bg-heritage-50"
-            >
-              Logout
-            </button>
-          </Form>
-        </li>
+        <Label email={email} />
+      </button>
+      <ul id={listId} hidden={!open} className={listClass}>
+        <MenuItems onChoose={() => setOpen(false)} />
       </ul>
-    </details>
+    </div>
   );
 }

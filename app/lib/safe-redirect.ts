@@ -6,6 +6,6 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
     return fallback;
   }
-  if (/[\u0000-\u001f\\]/.test(to)) return fallback;
+  if (/[\p{Cc}\\]/u.test(to)) return fallback;
   return to;
 }

@@ -32,7 +32,7 @@ describe.skipIf(!chromiumPath)("the site shell in Chromium", () => {
     const page = await open("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Woollahra Moncur" }).getAttribute("href")).resolves.toBe("/");
-    const links = nav.locator("ul.lg\\:flex > li > a");
+    const links = nav.locator("[data-nav=desktop] > li > a");
     expect(await links.allTextContents()).toEqual([
       ...mainNav.map((item) => item.label),
       "Login",
@@ -50,7 +50,7 @@ describe.skipIf(!chromiumPath)("the site shell in Chromium", () => {
     const page = await open("/about");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const item of mainNav.filter((item) => item.href !== "/home")) {
-      await nav.locator("ul.lg\\:flex").getByRole("link", { name: item.label, exact: true }).click();
+      await nav.locator("[data-nav=desktop]").getByRole("link", { name: item.label, exact: true }).click();
       await page.waitForURL(`${server.url}${item.href}`);
       await expect(page.locator("h1").count()).resolves.toBe(1);
     }
@@ -88,19 +88,19 @@ describe.skipIf(!chromiumPath)("the site shell in Chromium", () => {
 
   it("collapses the links into a menu button on phones", async () => {
     const page = await open("/", phone);
-    const desktopLinks = page.locator("ul.lg\\:flex");
+    const desktopLinks = page.locator("[data-nav=desktop]");
     expect(await desktopLinks.isVisible()).toBe(false);
-    const menu = page.getByText("Menu", { exact: true });
+    const menu = page.locator("nav details > summary");
     await menu.click();
-    await page.locator("details").getByRole("link", { name: "Commercial" }).click();
+    await page.locator("[data-nav=phone]").getByRole("link", { name: "Commercial" }).click();
     await page.waitForURL(`${server.url}/commercial`);
     await page.context().close();
   });
 
   it("opens the phone menu with JavaScript off too", async () => {
     const page = await open("/", phone, false);
-    await page.getByText("Menu", { exact: true }).click();
-    await page.locator("details").getByRole("link", { name: "About" }).click();
+    await page.locator("nav details > summary").click();
+    await page.locator("[data-nav=phone]").getByRole("link", { name: "About" }).click();
     await page.waitForURL(`${server.url}/about`);
     await expect(page.locator("h1").textContent()).resolves.toBeTruthy();
     await page.context().close();
