@@ -79,9 +79,9 @@ const rejectMalformedUrls: RequestHandler = (req, res, next) => {
   }
 };
 
-/** Bodies must say how long they are, and be no longer than forms ever need. */
+/** Bodies must say how long they are, and be no longer than forms ever need (uploads have their own limit). */
 const limitBodies: RequestHandler = (req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD") return next();
+  if (req.method === "GET" || req.method === "HEAD" || req.path.startsWith("/api/uploads")) return next();
   const length = req.headers["content-length"];
   if (length === undefined) {
     if (req.headers["transfer-encoding"] === undefined) return next();

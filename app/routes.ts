@@ -32,5 +32,7 @@ export default [
   route("dashboard", "routes/dashboard.tsx"),
   route("status", "routes/status.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("api/uploads/*", "routes/api.uploads.ts"),
+  route("images/:id/:variant", "routes/images.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,23 +1,24 @@
 import { randomInt } from "node:crypto";
+import type { ImageInfo } from "~/lib/image-variants.ts";
 import { slugWithSuffix } from "~/lib/slug.ts";
 import type { Db } from "./db/database.ts";
-import type { PostRow } from "./db/schema.ts";
 
-export interface Post {
+export interface PostSummary {
   slug: string;
   title: string;
-  content: string;
   publishedOn: Date;
-  coverImageUrl: string;
-  userId: string | null;
+  cover: ImageInfo;
 }
 
-export type PostSummary = Omit<Post, "content" | "userId">;
+export interface Post extends PostSummary {
+  content: string;
+  userId: string | null;
+}
 
 export interface PostInput {
   title: string;
   content: string;
-  coverImageUrl: string;
+  coverImageId: string;
 }
 
 export const pageSize = 12;
@@ -26,33 +27,59 @@ export const pageSize = 12;
 const drawsPerRange = 8;
 const firstRange = 1000;
 
-function toPost(row: PostRow): Post {
-  return { ...row, publishedOn: new Date(row.publishedOn) };
+function summaries(db: Db) {
+  return db
+    .selectFrom("posts")
+    .innerJoin("images", "images.id", "posts.coverImageId")
+    .select([
+      "posts.slug",
+      "posts.title",
+      "posts.publishedOn",
+      "images.id as coverId",
+      "images.width as coverWidth",
+      "images.height as coverHeight",
+      "images.fallback as coverFallback",
+    ]);
+}
+
+type SummaryRow = {
+  slug: string;
+  title: string;
+  publishedOn: number;
+  coverId: string;
+  coverWidth: number;
+  coverHeight: number;
+  coverFallback: ImageInfo["fallback"];
+};
+
+function toSummary(row: SummaryRow): PostSummary {
+  return {
+    slug: row.slug,
+    title: row.title,
+    publishedOn: new Date(row.publishedOn),
+    cover: { id: row.coverId, width: row.coverWidth, height: row.coverHeight, fallback: row.coverFallback },
+  };
 }
 
 /** One page of posts, newest first (page numbers start at 1). */
 export async function listPosts(db: Db, page: number): Promise<PostSummary[]> {
-  const rows = await db
-    .selectFrom("posts")
-    .select(["slug", "title", "publishedOn", "coverImageUrl"])
-    .orderBy("publishedOn", "desc")
-    .orderBy("slug")
+  const rows = await summaries(db)
+    .orderBy("posts.publishedOn", "desc")
+    .orderBy("posts.slug")
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  return rows.map((row) => ({ ...row, publishedOn: new Date(row.publishedOn) }));
+  return rows.map(toSummary);
 }
 
 /** A user's own posts, newest first (the dashboard). */
 export async function listPostsByUser(db: Db, userId: string): Promise<PostSummary[]> {
-  const rows = await db
-    .selectFrom("posts")
-    .select(["slug", "title", "publishedOn", "coverImageUrl"])
-    .where("userId", "=", userId)
-    .orderBy("publishedOn", "desc")
-    .orderBy("slug")
+  const rows = await summaries(db)
+    .where("posts.userId", "=", userId)
+    .orderBy("posts.publishedOn", "desc")
+    .orderBy("posts.slug")
     .execute();
-  return rows.map((row) => ({ ...row, publishedOn: new Date(row.publishedOn) }));
+  return rows.map(toSummary);
 }
 
 export async function countPosts(db: Db): Promise<number> {
@@ -64,8 +91,11 @@ export async function countPosts(db: Db): Promise<number> {
 }
 
 export async function getPost(db: Db, slug: string): Promise<Post | undefined> {
-  const row = await db.selectFrom("posts").selectAll().where("slug", "=", slug).executeTakeFirst();
-  return row && toPost(row);
+  const row = await summaries(db)
+    .select(["posts.content", "posts.userId"])
+    .where("posts.slug", "=", slug)
+    .executeTakeFirst();
+  return row && { ...toSummary(row), content: row.content, userId: row.userId };
 }
 
 /** Creates a post under a fresh slug; never overwrites another post. */
@@ -74,21 +104,16 @@ export async function createPost(
   input: PostInput,
   userId: string | null,
   now: Date = new Date(),
-): Promise<Post> {
+): Promise<string> {
   for (let range = firstRange; ; range *= 10) {
     for (let draw = 0; draw < drawsPerRange; draw++) {
-      const post: Post = {
-        ...input,
-        slug: slugWithSuffix(input.title, randomInt(0, range)),
-        publishedOn: now,
-        userId,
-      };
+      const slug = slugWithSuffix(input.title, randomInt(0, range));
       const { numInsertedOrUpdatedRows } = await db
         .insertInto("posts")
-        .values({ ...post, publishedOn: now.getTime() })
+        .values({ ...input, slug, userId, publishedOn: now.getTime() })
         .onConflict((conflict) => conflict.column("slug").doNothing())
         .executeTakeFirstOrThrow();
-      if (numInsertedOrUpdatedRows === 1n) return post;
+      if (numInsertedOrUpdatedRows === 1n) return slug;
     }
   }
 }
@@ -99,13 +124,13 @@ export async function updatePost(
   slug: string,
   input: PostInput,
   now: Date = new Date(),
-): Promise<Post | undefined> {
+): Promise<boolean> {
   const result = await db
     .updateTable("posts")
     .set({ ...input, publishedOn: now.getTime() })
     .where("slug", "=", slug)
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n ? getPost(db, slug) : undefined;
+  return result.numUpdatedRows === 1n;
 }
 
 export async function deletePost(db: Db, slug: string): Promise<boolean> {

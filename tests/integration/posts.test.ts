@@ -5,47 +5,61 @@ import {
   deletePost,
   getPost,
   listPosts,
+  listPostsByUser,
   pageSize,
   updatePost,
 } from "~/.server/posts.ts";
 import { dialects, type TestDatabase } from "../support/databases.ts";
 
-const input = {
-  title: "Autumn on Moncur Street",
-  content: "Leaves **everywhere**.",
-  coverImageUrl: "/images/a/800.webp",
-};
+const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
+const otherCover = { id: "cover-b", width: 800, height: 600, fallback: "png" as const };
+const input = { title: "Autumn on Moncur Street", content: "Leaves **everywhere**.", coverImageId: cover.id };
 
 describe.each(dialects)("posts on $name", (dialect) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await dialect.open();
+    await t.db
+      .insertInto("images")
+      .values([cover, otherCover].map((image) => ({ ...image, userId: null, createdAt: 0 })))
+      .execute();
   });
   afterEach(async () => {
     await t.close();
   });
 
-  it("creates a post with a slug from its title and reads it back intact", async () => {
+  it("creates a post with a slug from its title and reads it back intact, with its cover", async () => {
     const now = new Date("2026-03-01T23:30:00Z");
-    const created = await createPost(t.db, input, "user-1", now);
-    expect(created.slug).toMatch(/^autumn-on-moncur-street-\d{1,3}$/);
-    const stored = await getPost(t.db, created.slug);
-    expect(stored).toEqual({ ...input, slug: created.slug, publishedOn: now, userId: "user-1" });
+    const slug = await createPost(t.db, input, "user-1", now);
+    expect(slug).toMatch(/^autumn-on-moncur-street-\d{1,3}$/);
+    expect(await getPost(t.db, slug)).toEqual({
+      slug,
+      title: input.title,
+      content: input.content,
+      publishedOn: now,
+      cover,
+      userId: "user-1",
+    });
   });
 
   it("stores posts without an author", async () => {
-    const created = await createPost(t.db, input, null);
-    expect((await getPost(t.db, created.slug))?.userId).toBeNull();
+    const slug = await createPost(t.db, input, null);
+    expect((await getPost(t.db, slug))?.userId).toBeNull();
   });
 
-  it("keeps unicode, quotes and very long content exactly as written", async () => {
+  it("refuses a cover that is not a stored image", async () => {
+    await expect(createPost(t.db, { ...input, coverImageId: "no-such-image" }, null)).rejects.toThrow();
+    expect(await countPosts(t.db)).toBe(0);
+  });
+
+  it("keeps unicode, quotes and the longest content exactly as written", async () => {
     const tricky = {
       title: "Café « Moncur » — 'quotes' \"and\" emoji 🏛️",
       content: `${"x".repeat(2990)}\u200f\u200bend`,
-      coverImageUrl: "/images/b/800.webp",
+      coverImageId: cover.id,
     };
-    const created = await createPost(t.db, tricky, null);
-    const stored = await getPost(t.db, created.slug);
+    const slug = await createPost(t.db, tricky, null);
+    const stored = await getPost(t.db, slug);
     expect(stored?.title).toBe(tricky.title);
     expect(stored?.content).toBe(tricky.content);
   });
@@ -56,7 +70,7 @@ describe.each(dialects)("posts on $name", (dialect) => {
       title: "Taken",
       content: "already here",
       publishedOn: 0,
-      coverImageUrl: "/x",
+      coverImageId: cover.id,
       userId: null,
     }));
     for (let i = 0; i < existing.length; i += 250) {
@@ -65,18 +79,18 @@ describe.each(dialects)("posts on $name", (dialect) => {
         .values(existing.slice(i, i + 250))
         .execute();
     }
-    const created = await createPost(t.db, { ...input, title: "Taken" }, "user-2");
-    expect(Number(created.slug.slice("taken-".length))).toBeGreaterThanOrEqual(0);
+    const slug = await createPost(t.db, { ...input, title: "Taken" }, "user-2");
+    expect(Number(slug.slice("taken-".length))).toBeGreaterThanOrEqual(1000);
     expect(await countPosts(t.db)).toBe(1001);
     const untouched = await t.db
       .selectFrom("posts")
-      .select("content")
+      .select("slug")
       .where("content", "=", "already here")
       .execute();
     expect(untouched).toHaveLength(1000);
   });
 
-  it("lists newest first, twelve a page", async () => {
+  it("lists newest first, twelve a page, without the content", async () => {
     for (let n = 0; n < 14; n++) {
       await createPost(t.db, { ...input, title: `Post ${n}` }, null, new Date(Date.UTC(2026, 0, 1 + n)));
     }
@@ -84,6 +98,7 @@ describe.each(dialects)("posts on $name", (dialect) => {
     const second = await listPosts(t.db, 2);
     expect(first).toHaveLength(pageSize);
     expect(first[0]?.title).toBe("Post 13");
+    expect(first[0]?.cover).toEqual(cover);
     expect(first.at(-1)?.title).toBe("Post 2");
     expect(second.map((p) => p.title)).toEqual(["Post 1", "Post 0"]);
     expect(await listPosts(t.db, 3)).toEqual([]);
@@ -91,33 +106,42 @@ describe.each(dialects)("posts on $name", (dialect) => {
     expect(first[0]).not.toHaveProperty("content");
   });
 
+  it("lists one user's posts only", async () => {
+    await createPost(t.db, { ...input, title: "Mine" }, "user-1");
+    await createPost(t.db, { ...input, title: "Theirs" }, "user-2");
+    await createPost(t.db, { ...input, title: "Nobody's" }, null);
+    expect((await listPostsByUser(t.db, "user-1")).map((p) => p.title)).toEqual(["Mine"]);
+  });
+
   it("updates title, content, cover and date but never the slug or author", async () => {
-    const created = await createPost(t.db, input, "user-1", new Date("2026-01-01T00:00:00Z"));
+    const slug = await createPost(t.db, input, "user-1", new Date("2026-01-01T00:00:00Z"));
     const later = new Date("2026-02-02T02:02:02Z");
-    const updated = await updatePost(
-      t.db,
-      created.slug,
-      { title: "New title", content: "New", coverImageUrl: "/c" },
-      later,
-    );
-    expect(updated).toEqual({
-      slug: created.slug,
+    expect(
+      await updatePost(
+        t.db,
+        slug,
+        { title: "New title", content: "New", coverImageId: otherCover.id },
+        later,
+      ),
+    ).toBe(true);
+    expect(await getPost(t.db, slug)).toEqual({
+      slug,
       title: "New title",
       content: "New",
-      coverImageUrl: "/c",
+      cover: otherCover,
       publishedOn: later,
       userId: "user-1",
     });
-    expect(await updatePost(t.db, "missing-1", input)).toBeUndefined();
+    expect(await updatePost(t.db, "missing-1", input)).toBe(false);
   });
 
   it("deletes one post and reports whether it existed", async () => {
     const kept = await createPost(t.db, input, null);
     const gone = await createPost(t.db, { ...input, title: "Gone" }, null);
-    expect(await deletePost(t.db, gone.slug)).toBe(true);
-    expect(await deletePost(t.db, gone.slug)).toBe(false);
-    expect(await getPost(t.db, gone.slug)).toBeUndefined();
-    expect(await getPost(t.db, kept.slug)).toBeDefined();
+    expect(await deletePost(t.db, gone)).toBe(true);
+    expect(await deletePost(t.db, gone)).toBe(false);
+    expect(await getPost(t.db, gone)).toBeUndefined();
+    expect(await getPost(t.db, kept)).toBeDefined();
   });
 
   it("treats SQL in a slug as data", async () => {

@@ -6,8 +6,19 @@ export interface PostsTable {
   title: string;
   content: string;
   publishedOn: number;
-  coverImageUrl: string;
+  coverImageId: string;
   userId: string | null;
+}
+
+export interface ImagesTable {
+  id: string;
+  /** The uploader; null for the images the site ships (sample covers). */
+  userId: string | null;
+  width: number;
+  height: number;
+  /** The format of the widest-compatible variant: jpeg, or png for images with transparency. */
+  fallback: "jpeg" | "png";
+  createdAt: number;
 }
 
 export interface RateLimitsTable {
@@ -17,6 +28,7 @@ export interface RateLimitsTable {
 }
 
 export interface Database {
+  images: ImagesTable;
   posts: PostsTable;
   rateLimits: RateLimitsTable;
 }
@@ -24,3 +36,4 @@ export interface Database {
 export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
 export type PostRowUpdate = Updateable<PostsTable>;
+export type ImageRow = Selectable<ImagesTable>;

@@ -1,0 +1,100 @@
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { type Fallback, type ImageInfo, variantName, widthsFor } from "~/lib/image-variants.ts";
+import type { Db } from "./db/database.ts";
+import { storage } from "./storage/index.ts";
+
+/** Images above this many pixels are refused (a small file can decode to gigabytes). */
+export const maxPixels = 40_000_000;
+const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "heif"]);
+
+// One libvips thread per operation leaves the other core free to answer page requests.
+sharp.concurrency(1);
+
+/** An image the site refuses, with the reason in words a person can act on. */
+export class ImageRejected extends Error {
+  override name = "ImageRejected";
+}
+
+async function inspect(input: Buffer | string): Promise<Metadata> {
+  try {
+    return await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejected("This file is not an image. Choose a JPEG, PNG, WebP, AVIF or GIF file.");
+  }
+}
+
+/**
+ * Checks what a file really is (by decoding it, never by its name), then stores its variants:
+ * each width in AVIF, WebP and a JPEG or PNG fallback, upright and without metadata.
+ */
+export async function processImage(
+  db: Db,
+  id: string,
+  input: Buffer | string,
+  userId: string | null,
+): Promise<ImageInfo> {
+  const metadata = await inspect(input);
+  if (metadata.format === "svg")
+    throw new ImageRejected("SVG images are not accepted. Choose a JPEG, PNG, WebP, AVIF or GIF file.");
+  const isAvif = metadata.format !== "heif" || metadata.compression === "av1";
+  if (!acceptedFormats.has(metadata.format ?? "") || !isAvif) {
+    throw new ImageRejected("This image format is not accepted. Choose a JPEG, PNG, WebP, AVIF or GIF file.");
+  }
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxPixels) {
+    throw new ImageRejected("This image has too many pixels (at most 40 megapixels).");
+  }
+
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await sharp(input, { failOn: "truncated", limitInputPixels: maxPixels })
+      .rotate()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new ImageRejected("This image is damaged or incomplete. Try saving it again and re-uploading.");
+  }
+  const { width, height, channels } = decoded.info;
+  const fallback: Fallback = metadata.hasAlpha ? "png" : "jpeg";
+  const raw = () => sharp(decoded.data, { raw: { width, height, channels } });
+
+  for (const w of widthsFor(width)) {
+    const resized = await raw().resize({ width: w }).toBuffer({ resolveWithObject: true });
+    const source = () => sharp(resized.data, { raw: resized.info });
+    const outputs = [
+      ["avif", source().avif({ quality: 50, effort: 2 })],
+      ["webp", source().webp({ quality: 75 })],
+      [
+        fallback,
+        fallback === "png"
+          ? source().png({ compressionLevel: 9 })
+          : source().jpeg({ quality: 80, mozjpeg: true }),
+      ],
+    ] as const;
+    for (const [format, pipeline] of outputs) {
+      await storage().put(`${id}/${variantName(w, format)}`, await pipeline.toBuffer(), format);
+    }
+  }
+
+  const image = { id, width, height: Math.round(height), fallback };
+  await db
+    .insertInto("images")
+    .values({ ...image, userId, createdAt: Date.now() })
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .execute();
+  return image;
+}
+
+export async function getImage(db: Db, id: string) {
+  return db.selectFrom("images").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** An image a user may use as a cover: one they uploaded, that finished processing. */
+export async function ownImage(db: Db, id: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("images")
+    .select("id")
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
