@@ -19,7 +19,9 @@ interface AppLifecycle {
   stopApp(): Promise<void>;
 }
 
-const maxBodyBytes = 1024 * 1024;
+const maxFormBytes = 1024 * 1024;
+/** Post forms may carry a cover image (without JavaScript): 20 MB and a margin for the fields. */
+const maxPostFormBytes = 21 * 1024 * 1024;
 const buildDir = path.resolve(import.meta.dirname, "build");
 
 function fail(message: string): never {
@@ -88,8 +90,12 @@ const limitBodies: RequestHandler = (req, res, next) => {
     res.status(411).type("text/plain").send("Length Required");
     return;
   }
-  if (Number(length) > maxBodyBytes) {
-    res.status(413).type("text/plain").send("Payload Too Large: the form is bigger than 1 MB.");
+  const limit = /^\/(create-post|edit-post\/)/.test(req.path) ? maxPostFormBytes : maxFormBytes;
+  if (Number(length) > limit) {
+    res
+      .status(413)
+      .type("text/plain")
+      .send(`Payload Too Large: the form is bigger than ${limit / 1024 / 1024} MB.`);
     return;
   }
   next();

@@ -9,7 +9,8 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [
     tailwindcss(),
-    mdx({ remarkPlugins: [remarkFrontmatter, remarkMdxFrontmatter, remarkGfm] }),
+    // Only .mdx pages are components; plain .md files (the sample articles) are read as text.
+    mdx({ mdExtensions: [], remarkPlugins: [remarkFrontmatter, remarkMdxFrontmatter, remarkGfm] }),
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -38,6 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const navigation = useNavigation();
+  const loadingPost = navigation.state === "loading" && navigation.location.pathname.startsWith("/blog/");
   return (
     <html lang="en-AU">
       <head>
@@ -61,14 +64,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Banner />
         </header>
         <main id="main" className="flex-1">
-          {children}
+          {loadingPost ? <LoadingPost /> : children}
         </main>
         <Footer year={root?.year ?? sydneyYear()} />
-        <Toast message={root?.toast ?? null} />
+        <Toast key={root?.requestId} message={root?.toast ?? null} />
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/** Shown while a post is on its way after a client-side navigation. */
+function LoadingPost() {
+  return (
+    <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-lg">
+      Loading...
+    </p>
   );
 }
 

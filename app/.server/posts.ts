@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { ImageInfo } from "~/lib/image-variants.ts";
 import { slugWithSuffix } from "~/lib/slug.ts";
 import type { Db } from "./db/database.ts";
+import { inTransaction } from "./db/transaction.ts";
 
 export interface PostSummary {
   slug: string;
@@ -98,24 +99,64 @@ export async function getPost(db: Db, slug: string): Promise<Post | undefined> {
   return row && { ...toSummary(row), content: row.content, userId: row.userId };
 }
 
+/** The number page caches key on: it changes whenever any post does. */
+export async function contentVersion(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("contentVersion")
+    .select("version")
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+async function bumpContentVersion(trx: Db): Promise<void> {
+  await trx
+    .updateTable("contentVersion")
+    .set((eb) => ({ version: eb("version", "+", 1) }))
+    .where("id", "=", 1)
+    .execute();
+}
+
+export interface CreateOptions {
+  now?: Date;
+  /** The id of the form sent: sending the same form again returns the first post's slug. */
+  submissionId?: string;
+}
+
 /** Creates a post under a fresh slug; never overwrites another post. */
 export async function createPost(
   db: Db,
   input: PostInput,
   userId: string | null,
-  now: Date = new Date(),
+  { now = new Date(), submissionId }: CreateOptions = {},
 ): Promise<string> {
-  for (let range = firstRange; ; range *= 10) {
-    for (let draw = 0; draw < drawsPerRange; draw++) {
-      const slug = slugWithSuffix(input.title, randomInt(0, range));
-      const { numInsertedOrUpdatedRows } = await db
-        .insertInto("posts")
-        .values({ ...input, slug, userId, publishedOn: now.getTime() })
-        .onConflict((conflict) => conflict.column("slug").doNothing())
-        .executeTakeFirstOrThrow();
-      if (numInsertedOrUpdatedRows === 1n) return slug;
+  return inTransaction(db, async (trx) => {
+    for (let range = firstRange; ; range *= 10) {
+      for (let draw = 0; draw < drawsPerRange; draw++) {
+        const slug = slugWithSuffix(input.title, randomInt(0, range));
+        const { numInsertedOrUpdatedRows } = await trx
+          .insertInto("posts")
+          .values({ ...input, slug, userId, publishedOn: now.getTime(), submissionId: submissionId ?? null })
+          .onConflict((conflict) => conflict.doNothing())
+          .executeTakeFirstOrThrow();
+        if (numInsertedOrUpdatedRows === 1n) {
+          await bumpContentVersion(trx);
+          return slug;
+        }
+        const earlier = submissionId && (await postBySubmission(trx, submissionId));
+        if (earlier) return earlier;
+      }
     }
-  }
+  });
+}
+
+async function postBySubmission(db: Db, submissionId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("posts")
+    .select("slug")
+    .where("submissionId", "=", submissionId)
+    .executeTakeFirst();
+  return row?.slug;
 }
 
 /** Saves new title, content and cover; the slug and author never change. */
@@ -125,15 +166,28 @@ export async function updatePost(
   input: PostInput,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("posts")
-    .set({ ...input, publishedOn: now.getTime() })
-    .where("slug", "=", slug)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable("posts")
+      .set({ ...input, publishedOn: now.getTime() })
+      .where("slug", "=", slug)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    await bumpContentVersion(trx);
+    return true;
+  });
 }
 
 export async function deletePost(db: Db, slug: string): Promise<boolean> {
-  const result = await db.deleteFrom("posts").where("slug", "=", slug).executeTakeFirst();
-  return result.numDeletedRows === 1n;
+  return inTransaction(db, async (trx) => {
+    const result = await trx.deleteFrom("posts").where("slug", "=", slug).executeTakeFirst();
+    if (result.numDeletedRows !== 1n) return false;
+    await bumpContentVersion(trx);
+    return true;
+  });
+}
+
+/** Who may change a post: its author, or any signed-in user when it has none (imported posts). */
+export function mayEdit(post: Pick<Post, "userId">, userId: string): boolean {
+  return post.userId === null || post.userId === userId;
 }

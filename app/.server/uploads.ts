@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
+import { maxUploadBytes } from "~/lib/upload-rules.ts";
 import { getUser } from "./auth.ts";
 import { config } from "./config.ts";
 import { db } from "./db/index.ts";
@@ -9,7 +10,6 @@ import { ImageRejected, processImage } from "./images.ts";
 import { log } from "./log.ts";
 import { singleton } from "./singleton.ts";
 
-export const maxUploadBytes = 20 * 1024 * 1024;
 const unfinishedLifetimeMs = 24 * 60 * 60 * 1000;
 
 /** A refusal the tus server sends to the client as-is. */

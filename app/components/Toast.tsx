@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { onToast } from "~/lib/toast-events.ts";
 
 const visibleMs = 6000;
 
@@ -9,12 +10,17 @@ const visibleMs = 6000;
 export function Toast({ message }: { message: string | null }) {
   const [shown, setShown] = useState(message);
 
+  useEffect(() => onToast(setShown), []);
+
   useEffect(() => {
     setShown(message);
-    if (!message) return;
+  }, [message]);
+
+  useEffect(() => {
+    if (!shown) return;
     const timer = setTimeout(() => setShown(null), visibleMs);
     return () => clearTimeout(timer);
-  }, [message]);
+  }, [shown]);
 
   return (
     <div

@@ -5,14 +5,8 @@ import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decompressionBomb, photoJpeg, pngWithTransparency, svgImage } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
+import { tusUpload, type UploadOptions } from "../support/tus.ts";
 import { Visitor } from "../support/visitor.ts";
-
-interface UploadOutcome {
-  id?: string;
-  url?: string;
-  status?: number;
-  message?: string;
-}
 
 describe("cover image uploads (tus)", () => {
   let server: RunningServer;
@@ -34,39 +28,8 @@ describe("cover image uploads (tus)", () => {
     await server?.stop();
   });
 
-  function upload(
-    file: Buffer,
-    options: {
-      cookie?: string;
-      chunkSize?: number;
-      name?: string;
-      type?: string;
-      uploadUrl?: string;
-      onProgress?: (sent: number, upload: tus.Upload) => void;
-    } = {},
-  ): Promise<UploadOutcome> {
-    return new Promise((resolve) => {
-      const request: tus.Upload = new tus.Upload(file, {
-        endpoint: `${server.url}/api/uploads`,
-        uploadUrl: options.uploadUrl,
-        chunkSize: options.chunkSize ?? Number.POSITIVE_INFINITY,
-        retryDelays: [],
-        headers: options.cookie === "" ? {} : { cookie: options.cookie ?? cookie },
-        metadata: { filename: options.name ?? "photo.jpg", filetype: options.type ?? "image/jpeg" },
-        onProgress: (sent) => options.onProgress?.(sent, request),
-        onSuccess: () => resolve({ url: request.url ?? undefined, id: request.url?.split("/").pop() }),
-        onError: (error) => {
-          const response = (error as tus.DetailedError).originalResponse;
-          resolve({
-            status: response?.getStatus(),
-            message: response?.getBody(),
-            url: request.url ?? undefined,
-          });
-        },
-      });
-      request.start();
-    });
-  }
+  const upload = (file: Buffer, options: UploadOptions = {}) =>
+    tusUpload(server.url, file, { ...options, cookie: options.cookie ?? cookie });
 
   async function variant(id: string, name: string) {
     const response = await fetch(`${server.url}/images/${id}/${name}`);
@@ -202,7 +165,7 @@ describe("cover image uploads (tus)", () => {
   });
 
   it("refuses uploads from visitors who are not signed in", async () => {
-    const outcome = await upload(await photoJpeg(400, 300), { cookie: "" });
+    const outcome = await tusUpload(server.url, await photoJpeg(400, 300));
     expect(outcome.status).toBe(401);
     expect(outcome.message).toContain("Sign in to upload images.");
   });

@@ -30,7 +30,7 @@ describe.each(dialects)("posts on $name", (dialect) => {
 
   it("creates a post with a slug from its title and reads it back intact, with its cover", async () => {
     const now = new Date("2026-03-01T23:30:00Z");
-    const slug = await createPost(t.db, input, "user-1", now);
+    const slug = await createPost(t.db, input, "user-1", { now });
     expect(slug).toMatch(/^autumn-on-moncur-street-\d{1,3}$/);
     expect(await getPost(t.db, slug)).toEqual({
       slug,
@@ -40,6 +40,17 @@ describe.each(dialects)("posts on $name", (dialect) => {
       cover,
       userId: "user-1",
     });
+  });
+
+  it("creates one post for a form sent twice, even at the same moment", async () => {
+    const [a, b] = await Promise.all([
+      createPost(t.db, input, "user-1", { submissionId: "form-1" }),
+      createPost(t.db, input, "user-1", { submissionId: "form-1" }),
+    ]);
+    expect(a).toBe(b);
+    expect(await countPosts(t.db)).toBe(1);
+    await createPost(t.db, input, "user-1", { submissionId: "form-2" });
+    expect(await countPosts(t.db)).toBe(2);
   });
 
   it("stores posts without an author", async () => {
@@ -72,6 +83,7 @@ describe.each(dialects)("posts on $name", (dialect) => {
       publishedOn: 0,
       coverImageId: cover.id,
       userId: null,
+      submissionId: null,
     }));
     for (let i = 0; i < existing.length; i += 250) {
       await t.db
@@ -92,7 +104,9 @@ describe.each(dialects)("posts on $name", (dialect) => {
 
   it("lists newest first, twelve a page, without the content", async () => {
     for (let n = 0; n < 14; n++) {
-      await createPost(t.db, { ...input, title: `Post ${n}` }, null, new Date(Date.UTC(2026, 0, 1 + n)));
+      await createPost(t.db, { ...input, title: `Post ${n}` }, null, {
+        now: new Date(Date.UTC(2026, 0, 1 + n)),
+      });
     }
     const first = await listPosts(t.db, 1);
     const second = await listPosts(t.db, 2);
@@ -114,7 +128,7 @@ describe.each(dialects)("posts on $name", (dialect) => {
   });
 
   it("updates title, content, cover and date but never the slug or author", async () => {
-    const slug = await createPost(t.db, input, "user-1", new Date("2026-01-01T00:00:00Z"));
+    const slug = await createPost(t.db, input, "user-1", { now: new Date("2026-01-01T00:00:00Z") });
     const later = new Date("2026-02-02T02:02:02Z");
     expect(
       await updatePost(

@@ -8,6 +8,7 @@ export interface PostsTable {
   publishedOn: number;
   coverImageId: string;
   userId: string | null;
+  submissionId: string | null;
 }
 
 export interface ImagesTable {
@@ -27,7 +28,13 @@ export interface RateLimitsTable {
   resetAt: number;
 }
 
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
+  contentVersion: ContentVersionTable;
   images: ImagesTable;
   posts: PostsTable;
   rateLimits: RateLimitsTable;

@@ -20,6 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("publishedOn", epochMillisType(db), (col) => col.notNull())
     .addColumn("coverImageId", "varchar(64)", (col) => col.notNull().references("images.id"))
     .addColumn("userId", "varchar(255)")
+    // The id of the form that created the post: a form sent twice creates one post.
+    .addColumn("submissionId", "varchar(64)", (col) => col.unique())
     .execute();
   // Newest-first listing (with the slug as tie-breaker) and each author's own list.
   await db.schema

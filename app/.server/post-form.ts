@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type PostForm, postSchema } from "~/lib/post-schema.ts";
+import { db } from "./db/index.ts";
+import { readForm } from "./forms.ts";
+import { ImageRejected, ownImage, processImage } from "./images.ts";
+
+export type PostFormResult =
+  | { ok: true; value: PostForm; submissionId: string | undefined }
+  | { ok: false; result: SubmissionResult<string[]> };
+
+/**
+ * Without JavaScript the cover arrives as a file in the form (with JavaScript it was already
+ * uploaded and only its id is sent); either way it ends as the id of a processed image.
+ */
+async function acceptCoverFile(form: FormData, userId: string): Promise<string | null> {
+  const file = form.get("coverFile");
+  form.delete("coverFile");
+  if (!(file instanceof File) || file.size === 0) return null;
+  const id = randomBytes(16).toString("hex");
+  try {
+    await processImage(db(), id, Buffer.from(await file.arrayBuffer()), userId);
+    form.set("coverImageId", id);
+    return null;
+  } catch (error) {
+    if (error instanceof ImageRejected) return error.message;
+    throw error;
+  }
+}
+
+/**
+ * Reads and checks a post form: the shared schema, then the cover — an image this user
+ * uploaded, or the post's current cover when editing.
+ */
+export async function readPostForm(
+  request: Request,
+  userId: string,
+  currentCoverId?: string,
+): Promise<PostFormResult> {
+  const form = await readForm(request);
+  const coverError = await acceptCoverFile(form, userId);
+  const submission = parseWithZod(form, { schema: postSchema });
+  if (coverError)
+    return { ok: false, result: submission.reply({ fieldErrors: { coverImageId: [coverError] } }) };
+  if (submission.status !== "success") return { ok: false, result: submission.reply() };
+  const { coverImageId } = submission.value;
+  if (coverImageId !== currentCoverId && !(await ownImage(db(), coverImageId, userId))) {
+    return {
+      ok: false,
+      result: submission.reply({
+        fieldErrors: { coverImageId: ["This image is not available: upload the cover again."] },
+      }),
+    };
+  }
+  const submissionId = form.get("submissionId");
+  return {
+    ok: true,
+    value: submission.value,
+    submissionId:
+      typeof submissionId === "string" && /^[0-9a-f]{32}$/.test(submissionId) ? submissionId : undefined,
+  };
+}

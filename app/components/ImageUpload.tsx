@@ -1,0 +1,194 @@
+import Uppy from "@uppy/core";
+import Tus from "@uppy/tus";
+import { useEffect, useRef, useState } from "react";
+import { type ImageInfo, srcSet } from "~/lib/image-variants.ts";
+import { showToast } from "~/lib/toast-events.ts";
+import {
+  acceptedImageTypes,
+  isTransient,
+  maxUploadBytes,
+  uploadErrorMessage,
+  uploadRetryDelays,
+} from "~/lib/upload-rules.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+
+type UploadState = "idle" | "running" | "paused" | "success" | "canceled" | "error";
+
+interface ImageUploadProps {
+  /** The form field that receives the processed image's id. */
+  name: string;
+  value: string;
+  onChange: (imageId: string) => void;
+  /** The image already chosen (editing a post). */
+  current?: ImageInfo;
+  errorId: string;
+  invalid: boolean;
+}
+
+const stateText: Record<UploadState, string> = {
+  idle: "",
+  running: "Uploading…",
+  paused: "Paused",
+  success: "Image uploaded successfully",
+  canceled: "Upload canceled",
+  error: "",
+};
+
+const button =
+  "rounded-md border border-heritage-700 px-3 py-1.5 text-sm font-semibold text-heritage-700 hover:bg-heritage-50";
+
+/**
+ * Cover image upload: resumable (tus) with progress, pause, resume and cancel, retrying
+ * passing failures. Without JavaScript it is a plain file field the server processes.
+ */
+export function ImageUpload({ name, value, onChange, current, errorId, invalid }: ImageUploadProps) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<UploadState>("idle");
+  const [progress, setProgress] = useState(0);
+  const [message, setMessage] = useState("");
+  const [preview, setPreview] = useState<string | null>(null);
+  const uppy = useRef<Uppy | null>(null);
+  const fileId = useRef<string | null>(null);
+
+  useEffect(() => {
+    const instance = new Uppy({
+      autoProceed: true,
+      restrictions: {
+        maxNumberOfFiles: 1,
+        maxFileSize: maxUploadBytes,
+        allowedFileTypes: acceptedImageTypes,
+      },
+    }).use(Tus, {
+      endpoint: "/api/uploads",
+      chunkSize: 5 * 1024 * 1024,
+      retryDelays: uploadRetryDelays,
+      removeFingerprintOnSuccess: true,
+      onShouldRetry: (error) => isTransient(error.originalResponse?.getStatus()),
+    });
+    instance.on("upload-progress", (_file, { bytesUploaded, bytesTotal }) => {
+      setProgress(bytesTotal ? Math.round((bytesUploaded / bytesTotal) * 100) : 0);
+    });
+    instance.on("upload-success", (_file, response) => {
+      const id = response.uploadURL?.split("/").pop();
+      if (!id) return;
+      setState("success");
+      setProgress(100);
+      onChange(id);
+      showToast("Image uploaded successfully");
+    });
+    instance.on("upload-error", (_file, _error, response) => {
+      setState("error");
+      setMessage(
+        uploadErrorMessage(response?.status, typeof response?.body === "string" ? response.body : undefined),
+      );
+    });
+    instance.on("restriction-failed", (_file, error) => {
+      setState("error");
+      setMessage(
+        /size/i.test(error.message)
+          ? uploadErrorMessage(413, undefined)
+          : "This file is not an image. Choose a JPEG, PNG, WebP, AVIF or GIF file.",
+      );
+    });
+    uppy.current = instance;
+    return () => instance.destroy();
+  }, [onChange]);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  function choose(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file || !uppy.current) return;
+    uppy.current.cancelAll();
+    setMessage("");
+    setProgress(0);
+    setPreview(URL.createObjectURL(file));
+    try {
+      fileId.current = uppy.current.addFile({ name: file.name, type: file.type, data: file });
+      setState("running");
+    } catch {
+      fileId.current = null;
+    }
+  }
+
+  function pauseOrResume() {
+    if (!fileId.current) return;
+    const paused = uppy.current?.pauseResume(fileId.current);
+    setState(paused ? "paused" : "running");
+  }
+
+  function cancel() {
+    uppy.current?.cancelAll();
+    fileId.current = null;
+    setState("canceled");
+    setProgress(0);
+    setPreview(null);
+  }
+
+  const busy = state === "running" || state === "paused";
+  const shownPreview = preview ?? (current && value === current.id ? current : null);
+
+  return (
+    <fieldset className="space-y-3" aria-describedby={errorId}>
+      <legend className="font-medium text-heritage-900">Cover image</legend>
+      <input type="hidden" name={name} value={value} />
+      {shownPreview && (
+        <div className="w-full max-w-sm overflow-hidden rounded-md border border-sandstone-300 bg-sandstone-100">
+          {typeof shownPreview === "string" ? (
+            <img src={shownPreview} alt="Preview of the chosen cover" className="h-auto w-full" />
+          ) : (
+            <img
+              src={`/images/${shownPreview.id}/400.webp`}
+              srcSet={srcSet(shownPreview, "webp")}
+              sizes="384px"
+              width={shownPreview.width}
+              height={shownPreview.height}
+              alt="The current cover"
+              className="h-auto w-full"
+            />
+          )}
+        </div>
+      )}
+      <label className="block">
+        <span className="sr-only">Choose a cover image</span>
+        <input
+          type="file"
+          accept={acceptedImageTypes.join(",")}
+          name={hydrated ? undefined : "coverFile"}
+          onChange={choose}
+          aria-invalid={invalid || undefined}
+          className="block w-full text-sm file:mr-4 file:rounded-md file:border-0 file:bg-heritage-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-heritage-900"
+        />
+      </label>
+      <p className="text-sm text-slate-700">JPEG, PNG, WebP, AVIF or GIF, up to 20 MB.</p>
+      {hydrated && state !== "idle" && (
+        <div className="space-y-2" data-upload-state={state}>
+          <progress
+            max={100}
+            value={progress}
+            aria-label="Upload progress"
+            className="h-2 w-full max-w-sm accent-heritage-700"
+          />
+          <p className="text-sm" aria-live="polite">
+            {state === "error" ? (
+              <span className="text-brick">{message}</span>
+            ) : (
+              `${stateText[state]} ${busy ? `${progress}%` : ""}`
+            )}
+          </p>
+          {busy && (
+            <div className="flex gap-2">
+              <button type="button" onClick={pauseOrResume} className={button}>
+                {state === "paused" ? "Resume" : "Pause"}
+              </button>
+              <button type="button" onClick={cancel} className={button}>
+                Cancel
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}

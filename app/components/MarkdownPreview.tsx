@@ -1,0 +1,14 @@
+import { useDeferredValue } from "react";
+import { renderMarkdown } from "~/lib/markdown.ts";
+
+/** The post as it will look, rendered by the same code as the post page. */
+export function MarkdownPreview({ markdown }: { markdown: string }) {
+  const deferred = useDeferredValue(markdown);
+  return (
+    <div
+      className="prose max-w-none prose-headings:font-serif prose-headings:text-heritage-900 prose-a:text-heritage-700"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown sanitises its output
+      dangerouslySetInnerHTML={{ __html: renderMarkdown(deferred) }}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import type { ImageInfo } from "~/lib/image-variants.ts";
+import { CoverImage } from "./CoverImage.tsx";
+
+export interface PostCardData {
+  slug: string;
+  title: string;
+  published: string;
+  cover: ImageInfo;
+}
+
+export function PostCard({ post, priority }: { post: PostCardData; priority: boolean }) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-lg border border-sandstone-300 bg-white shadow-sm">
+      <CoverImage
+        image={post.cover}
+        alt=""
+        sizes="(min-width: 768px) 33vw, 100vw"
+        priority={priority}
+        className="aspect-[1260/750] h-auto w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <h2 className="font-serif text-xl leading-snug font-semibold">{post.title}</h2>
+        <p className="mt-2 text-sm text-slate-700">Published: {post.published}</p>
+        <Link
+          to={`/blog/${post.slug}`}
+          prefetch="intent"
+          className="mt-4 self-start font-semibold text-heritage-700 underline decoration-sandstone-500 decoration-2 underline-offset-4 hover:text-heritage-900"
+        >
+          Read More<span className="sr-only">: {post.title}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}

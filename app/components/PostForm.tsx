@@ -1,0 +1,173 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+  useInputControl,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useCallback } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { ImageInfo } from "~/lib/image-variants.ts";
+import { postLimits, postSchema } from "~/lib/post-schema.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+import { FormAlert } from "./forms.tsx";
+import { ImageUpload } from "./ImageUpload.tsx";
+import { MarkdownPreview } from "./MarkdownPreview.tsx";
+
+export interface EditablePost {
+  slug: string;
+  title: string;
+  content: string;
+  cover: ImageInfo;
+}
+
+interface PostFormProps {
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** The post being edited; absent when writing a new one. */
+  post?: EditablePost;
+  /** Identifies this new-post form, so sending it twice saves one post. */
+  submissionId?: string;
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-brick focus:border-heritage-700";
+
+function Counter({ length, max, id }: { length: number; max: number; id: string }) {
+  return (
+    <span id={id} className={`text-sm ${length > max ? "font-semibold text-brick" : "text-slate-700"}`}>
+      {length} / {max}
+    </span>
+  );
+}
+
+function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  return (
+    <p id={id} className="mt-1 min-h-5 text-sm text-brick">
+      {errors?.[0]}
+    </p>
+  );
+}
+
+/** The editor for new and existing posts: title, Markdown with a live preview, cover image. */
+export function PostForm({ lastResult, post, submissionId }: PostFormProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: post ? `edit-${post.slug}` : "create-post",
+    lastResult,
+    defaultValue: post && { title: post.title, content: post.content, coverImageId: post.cover.id },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
+  });
+  const cover = useInputControl(fields.coverImageId);
+  const setCover = useCallback((id: string) => cover.change(id), [cover.change]);
+  const valid = postSchema.safeParse(form.value ?? {}).success;
+  const submitting = navigation.state === "submitting";
+  const title = fields.title.value ?? "";
+  const content = fields.content.value ?? "";
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      noValidate
+      className="space-y-6"
+    >
+      {submissionId && <input type="hidden" name="submissionId" value={submissionId} />}
+      {post && (
+        <div>
+          <label htmlFor="slug" className="block font-medium text-heritage-900">
+            Slug
+          </label>
+          <input
+            id="slug"
+            value={post.slug}
+            readOnly
+            className={`${inputClass} bg-sandstone-100 text-slate-700`}
+          />
+        </div>
+      )}
+      <div>
+        <div className="flex items-baseline justify-between">
+          <label htmlFor={fields.title.id} className="block font-medium text-heritage-900">
+            Title
+          </label>
+          <Counter length={title.trim().length} max={postLimits.title} id={`${fields.title.id}-count`} />
+        </div>
+        <input
+          {...getInputProps(fields.title, {
+            type: "text",
+            ariaDescribedBy: `${fields.title.errorId} ${fields.title.id}-count`,
+          })}
+          key={fields.title.key}
+          className={inputClass}
+        />
+        <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <div>
+          <div className="flex items-baseline justify-between">
+            <label htmlFor={fields.content.id} className="block font-medium text-heritage-900">
+              Content (Markdown)
+            </label>
+            <Counter length={content.length} max={postLimits.content} id={`${fields.content.id}-count`} />
+          </div>
+          <textarea
+            {...getTextareaProps(fields.content, {
+              ariaDescribedBy: `${fields.content.errorId} ${fields.content.id}-count`,
+            })}
+            key={fields.content.key}
+            rows={18}
+            className={`${inputClass} font-mono text-sm leading-relaxed`}
+          />
+          <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+        </div>
+        <section
+          aria-labelledby="preview-heading"
+          className="rounded-md border border-sandstone-300 bg-white p-4"
+        >
+          <h2
+            id="preview-heading"
+            className="mb-3 text-sm font-semibold tracking-wide text-slate-700 uppercase"
+          >
+            Preview
+          </h2>
+          <MarkdownPreview markdown={content} />
+        </section>
+      </div>
+      <div>
+        <ImageUpload
+          name={fields.coverImageId.name}
+          value={cover.value ?? ""}
+          onChange={setCover}
+          current={post?.cover}
+          errorId={fields.coverImageId.errorId}
+          invalid={Boolean(fields.coverImageId.errors)}
+        />
+        <FieldError id={fields.coverImageId.errorId} errors={fields.coverImageId.errors} />
+      </div>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <div className="flex flex-wrap items-center gap-4">
+        <button
+          type="submit"
+          disabled={hydrated && (!valid || submitting)}
+          className="rounded-md bg-heritage-700 px-6 py-2.5 font-semibold text-white hover:bg-heritage-900 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          Publish
+        </button>
+        {post && (
+          <Link
+            to={`/edit-post/${post.slug}?delete`}
+            className="rounded-md border border-brick px-6 py-2.5 font-semibold text-brick hover:bg-red-50"
+          >
+            Delete
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,116 @@
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { db } from "~/.server/db/index.ts";
+import { getPost } from "~/.server/posts.ts";
+import { renderedContent } from "~/.server/rendered-posts.ts";
+import { CoverImage } from "~/components/CoverImage.tsx";
+import { formatSydneyDate } from "~/lib/dates.ts";
+import { largestVariantUrl } from "~/lib/image-variants.ts";
+import { plainText } from "~/lib/markdown.ts";
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import { site } from "~/lib/site.ts";
+import { slugPattern } from "~/lib/slug.ts";
+import type { Route } from "./+types/blog-post";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const post = slugPattern.test(params.slug) ? await getPost(db(), params.slug) : undefined;
+  if (!post) throw data(null, { status: 404 });
+  return {
+    slug: post.slug,
+    title: post.title,
+    published: formatSydneyDate(post.publishedOn),
+    publishedIso: post.publishedOn.toISOString(),
+    cover: post.cover,
+    description: plainText(post.content),
+    html: renderedContent(post),
+  };
+}
+
+export function meta({ loaderData: post, matches }: Route.MetaArgs) {
+  if (!post) return [{ title: `Blog not found | ${site.name}` }];
+  const { publicUrl } = rootData(matches);
+  const url = `${publicUrl}/blog/${post.slug}`;
+  const image = `${publicUrl}${largestVariantUrl(post.cover)}`;
+  return [
+    ...seoMeta(publicUrl, {
+      title: post.title,
+      description: post.description,
+      path: `/blog/${post.slug}`,
+      image,
+      imageAlt: post.title,
+      type: "article",
+      keywords: [
+        "Woollahra",
+        "blog",
+        ...post.title
+          .toLowerCase()
+          .split(/\s+/)
+          .filter((w) => w.length > 4)
+          .slice(0, 5),
+      ],
+    }),
+    { property: "article:published_time", content: post.publishedIso },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: post.title,
+        description: post.description,
+        image,
+        datePublished: post.publishedIso,
+        dateModified: post.publishedIso,
+        mainEntityOfPage: url,
+        url,
+        publisher: { "@type": "Organization", name: site.name, url: publicUrl },
+      },
+    },
+  ];
+}
+
+export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <h1 className="text-3xl leading-tight font-semibold sm:text-5xl">{post.title}</h1>
+      <p className="mt-4 text-slate-700">
+        Published: <time dateTime={post.publishedIso}>{post.published}</time>
+      </p>
+      <div className="mt-8 overflow-hidden rounded-xl border border-sandstone-300">
+        <CoverImage
+          image={post.cover}
+          alt=""
+          sizes="(min-width: 800px) 768px, 100vw"
+          priority
+          className="h-auto w-full"
+        />
+      </div>
+      <div
+        className="prose prose-lg mt-10 max-w-none prose-headings:font-serif prose-headings:text-heritage-900 prose-a:text-heritage-700"
+        // Rendered by the site's Markdown renderer, which sanitises everything it outputs.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from renderMarkdown
+        dangerouslySetInnerHTML={{ __html: post.html }}
+      />
+      <p className="mt-12">
+        <Link to="/home" className="font-semibold text-heritage-700 underline underline-offset-4">
+          ← All posts
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <title>{`Blog not found | ${site.name}`}</title>
+      <h1 className="text-4xl font-semibold">Blog not found</h1>
+      <p className="mt-6 text-lg">Sorry, we were unable to find a blog at this location</p>
+      <p className="mt-6">
+        <Link to="/home" className="font-semibold text-heritage-700 underline underline-offset-4">
+          See all posts
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import { data } from "react-router";
+import { requireUser } from "~/.server/auth.ts";
+import { db } from "~/.server/db/index.ts";
+import { readPostForm } from "~/.server/post-form.ts";
+import { createPost } from "~/.server/posts.ts";
+import { redirectWithToast } from "~/.server/toast.ts";
+import { PostForm } from "~/components/PostForm.tsx";
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/create-post";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return { submissionId: randomBytes(16).toString("hex") };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readPostForm(request, user.id);
+  if (!form.ok) return data({ result: form.result }, { status: 400 });
+  await createPost(db(), form.value, user.id, { submissionId: form.submissionId });
+  return redirectWithToast("/create-post", "Data saved successfully");
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...seoMeta(rootData(matches).publicUrl, {
+      title: "Create post",
+      description: "Write a new post for the Woollahra Moncur blog, with a live preview and a cover image.",
+      path: "/create-post",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function CreatePost({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <h1 className="mb-8 text-4xl font-semibold">Create post</h1>
+      <PostForm
+        key={loaderData.submissionId}
+        lastResult={actionData?.result}
+        submissionId={loaderData.submissionId}
+      />
+    </div>
+  );
+}

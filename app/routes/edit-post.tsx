@@ -1,0 +1,110 @@
+import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { requireUser } from "~/.server/auth.ts";
+import { db } from "~/.server/db/index.ts";
+import { readPostForm } from "~/.server/post-form.ts";
+import { deletePost, getPost, mayEdit, updatePost } from "~/.server/posts.ts";
+import { redirectWithToast } from "~/.server/toast.ts";
+import { PostForm } from "~/components/PostForm.tsx";
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import { site } from "~/lib/site.ts";
+import { slugPattern } from "~/lib/slug.ts";
+import type { Route } from "./+types/edit-post";
+
+/** The post, if the signed-in user may change it: 404 when there is none, 403 when it is not theirs. */
+async function editablePost(request: Request, slug: string) {
+  const user = await requireUser(request);
+  const post = slugPattern.test(slug) ? await getPost(db(), slug) : undefined;
+  if (!post) throw data(null, { status: 404 });
+  if (!mayEdit(post, user.id)) throw data("Only the author of this post can change it.", { status: 403 });
+  return { user, post };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { post } = await editablePost(request, params.slug);
+  return {
+    post: { slug: post.slug, title: post.title, content: post.content, cover: post.cover },
+    confirmingDelete: new URL(request.url).searchParams.has("delete"),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, post } = await editablePost(request, params.slug);
+  if (new URL(request.url).searchParams.has("delete")) {
+    await deletePost(db(), post.slug);
+    return redirectWithToast("/dashboard", "Post deleted");
+  }
+  const form = await readPostForm(request, user.id, post.cover.id);
+  if (!form.ok) return data({ result: form.result }, { status: 400 });
+  await updatePost(db(), post.slug, form.value);
+  return redirectWithToast("/dashboard", "Data saved successfully");
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return [
+    ...seoMeta(rootData(matches).publicUrl, {
+      title: loaderData ? `Edit “${loaderData.post.title}”` : "Edit post",
+      description: "Change the title, content or cover image of your post on the Woollahra Moncur blog.",
+      path: loaderData ? `/edit-post/${loaderData.post.slug}` : "/dashboard",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function EditPost({
+  loaderData: { post, confirmingDelete },
+  actionData,
+}: Route.ComponentProps) {
+  if (confirmingDelete) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <h1 className="text-3xl font-semibold">Delete this post?</h1>
+        <p className="mt-4 text-lg">
+          “{post.title}” will be removed from the blog for good. This cannot be undone.
+        </p>
+        <Form method="post" action={`/edit-post/${post.slug}?delete`} className="mt-8 flex flex-wrap gap-4">
+          <button
+            type="submit"
+            className="rounded-md bg-brick px-6 py-2.5 font-semibold text-white hover:opacity-90"
+          >
+            Yes, delete it
+          </button>
+          <Link
+            to={`/edit-post/${post.slug}`}
+            className="rounded-md border border-heritage-700 px-6 py-2.5 font-semibold text-heritage-700 hover:bg-heritage-50"
+          >
+            No, keep it
+          </Link>
+        </Form>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <h1 className="mb-8 text-4xl font-semibold">Edit post</h1>
+      <PostForm lastResult={actionData?.result} post={post} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || ![403, 404].includes(error.status)) throw error;
+  const forbidden = error.status === 403;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <title>{`${forbidden ? "Not your post" : "Blog not found"} | ${site.name}`}</title>
+      <h1 className="text-4xl font-semibold">{forbidden ? "Not your post" : "Blog not found"}</h1>
+      <p className="mt-6 text-lg">
+        {forbidden
+          ? "Only the author of this post can change or delete it."
+          : "Sorry, we were unable to find a blog at this location"}
+      </p>
+      <p className="mt-6">
+        <Link to="/dashboard" className="font-semibold text-heritage-700 underline underline-offset-4">
+          Back to your dashboard
+        </Link>
+      </p>
+    </div>
+  );
+}
