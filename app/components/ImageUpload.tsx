@@ -77,10 +77,10 @@ export function ImageUpload({ name, value, onChange, current, errorId, invalid }
       showToast("Image uploaded successfully");
     });
     instance.on("upload-error", (_file, _error, response) => {
+      // The tus plugin hands over the server's answer as the request that carried it.
+      const request = (response?.body as { xhr?: XMLHttpRequest } | undefined)?.xhr;
       setState("error");
-      setMessage(
-        uploadErrorMessage(response?.status, typeof response?.body === "string" ? response.body : undefined),
-      );
+      setMessage(uploadErrorMessage(response?.status, request?.responseText));
     });
     instance.on("restriction-failed", (_file, error) => {
       setState("error");

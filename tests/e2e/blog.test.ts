@@ -1,0 +1,257 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumPath, launchBrowser } from "../support/browser.ts";
+import { photoJpeg } from "../support/images.ts";
+import { type RunningServer, startServer } from "../support/server.ts";
+import { Visitor } from "../support/visitor.ts";
+
+describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let photo: string;
+  let bigPhoto: string;
+  let n = 0;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const dir = mkdtempSync(path.join(tmpdir(), "wm-photos-"));
+    photo = path.join(dir, "moncur-street.jpg");
+    writeFileSync(photo, await photoJpeg(1600, 1000));
+    bigPhoto = path.join(dir, "big.jpg");
+    writeFileSync(bigPhoto, await photoJpeg(4000, 3000, 95));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A browser context already signed in as a new user. */
+  async function signedIn(
+    options: { javaScript?: boolean; width?: number } = {},
+  ): Promise<{ page: Page; context: BrowserContext }> {
+    const email = `writer${++n}@example.com`;
+    const visitor = new Visitor(server.url);
+    await visitor.register(email, "secret1");
+    await visitor.logIn(email, "secret1");
+    const context = await browser.newContext({
+      javaScriptEnabled: options.javaScript ?? true,
+      viewport: { width: options.width ?? 1280, height: 900 },
+    });
+    await context.addCookies([...visitor.cookies].map(([name, value]) => ({ name, value, url: server.url })));
+    return { page: await context.newPage(), context };
+  }
+
+  async function uploadCover(page: Page, file = photo) {
+    await page.locator("input[type=file]").setInputFiles(file);
+    await page.locator("[data-upload-state=success]").waitFor({ timeout: 30_000 });
+  }
+
+  it("walks the author journey: write with a live preview, upload, publish, edit, delete", async () => {
+    const { page, context } = await signedIn();
+    await page.goto(`${server.url}/create-post`);
+    const publish = page.getByRole("button", { name: "Publish" });
+    await expect.poll(() => publish.isDisabled()).toBe(true);
+
+    await page.getByLabel("Title").fill("Spring on Moncur Street");
+    await page
+      .getByLabel("Content (Markdown)")
+      .fill("## Blossom\n\nThe **wisteria** is out on the terraces.");
+    const preview = page.getByRole("region", { name: "Preview" });
+    await preview.getByRole("heading", { name: "Blossom" }).waitFor();
+    expect(await preview.locator("strong").textContent()).toBe("wisteria");
+    expect(await publish.isDisabled()).toBe(true);
+
+    await uploadCover(page);
+    await page.getByRole("status").getByText("Image uploaded successfully").waitFor();
+    expect(await page.getByAltText("Preview of the chosen cover").isVisible()).toBe(true);
+    expect(await publish.isDisabled()).toBe(false);
+
+    await publish.click();
+    await page.getByRole("status").getByText("Data saved successfully").waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector("input[name=title]") as HTMLInputElement)?.value === "",
+    );
+    expect(await page.getByLabel("Content (Markdown)").inputValue()).toBe("");
+
+    await page.goto(`${server.url}/dashboard`);
+    expect(await page.getByTestId("post-count").textContent()).toBe("1");
+    await page.getByRole("link", { name: "Edit Spring on Moncur Street" }).click();
+    await page.waitForURL(/\/edit-post\/spring-on-moncur-street-\d+$/);
+    const slug = page.url().split("/").pop() as string;
+    expect(await page.getByLabel("Slug").inputValue()).toBe(slug);
+    expect(await page.getByLabel("Slug").getAttribute("readonly")).not.toBeNull();
+    await page.getByLabel("Title").fill("Spring on Moncur Street, revisited");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByRole("status").getByText("Data saved successfully").waitFor();
+
+    await page.goto(`${server.url}/blog/${slug}`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Spring on Moncur Street, revisited",
+    );
+    expect(
+      await page
+        .locator("article img")
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+
+    await page.goto(`${server.url}/edit-post/${slug}`);
+    await page.getByRole("link", { name: "Delete" }).click();
+    await page.getByRole("heading", { name: "Delete this post?" }).waitFor();
+    await page.getByRole("button", { name: "Yes, delete it" }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByRole("status").getByText("Post deleted").waitFor();
+    expect(await page.getByTestId("post-count").textContent()).toBe("0");
+    await context.close();
+  });
+
+  it("shows the upload's progress and lets the author pause, resume and cancel", async () => {
+    const { page, context } = await signedIn();
+    await page.goto(`${server.url}/create-post`);
+    await expect.poll(() => page.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 4 * 1024 * 1024,
+      uploadThroughput: 512 * 1024,
+    });
+    await page.locator("input[type=file]").setInputFiles(bigPhoto);
+    await page.locator("[data-upload-state=running]").waitFor();
+    expect(await page.getByRole("progressbar", { name: "Upload progress" }).count()).toBe(1);
+    await page.getByRole("button", { name: "Pause" }).click();
+    await page.locator("[data-upload-state=paused]").waitFor();
+    await page.getByRole("button", { name: "Resume" }).click();
+    await page.locator("[data-upload-state=running]").waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.locator("[data-upload-state=canceled]").waitFor();
+    expect(await page.getByText("Upload canceled").count()).toBe(1);
+
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await uploadCover(page);
+    await context.close();
+  });
+
+  it("explains a refused file in plain words", async () => {
+    const { page, context } = await signedIn();
+    await page.goto(`${server.url}/create-post`);
+    await expect.poll(() => page.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
+    const fake = path.join(mkdtempSync(path.join(tmpdir(), "wm-fake-")), "holiday.jpg");
+    writeFileSync(fake, "this is not really a photograph");
+    await page.locator("input[type=file]").setInputFiles(fake);
+    await page.locator("[data-upload-state=error]").waitFor();
+    expect(await page.locator("[data-upload-state=error]").textContent()).toContain(
+      "This file is not an image.",
+    );
+    await context.close();
+  });
+
+  it("runs no script from a hostile post", async () => {
+    const { page, context } = await signedIn();
+    await page.goto(`${server.url}/create-post`);
+    await expect.poll(() => page.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByLabel("Title").fill('<img src=x onerror="window.__xss=1">');
+    await page
+      .getByLabel("Content (Markdown)")
+      .fill(
+        '<script>window.__xss=2</script>\n\n<img src=x onerror="window.__xss=3">\n\n[click](javascript:window.__xss=4)\n\n<svg onload="window.__xss=5"></svg>',
+      );
+    await uploadCover(page);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("status").getByText("Data saved successfully").waitFor();
+    await page.goto(`${server.url}/home`);
+    await page
+      .getByRole("link", { name: /Read More/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/blog\//);
+    expect(await page.locator('a[href^="javascript"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    await context.close();
+  });
+
+  it("shows Loading... while a post loads after a click", async () => {
+    const visitor = new Visitor(server.url);
+    await visitor.register("loader@example.com", "secret1");
+    await visitor.logIn("loader@example.com", "secret1");
+    await visitor.post("/create-batch", {});
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/home`);
+    await page.route("**/blog/*.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page
+      .getByRole("link", { name: /Read More/ })
+      .first()
+      .click();
+    await page.getByText("Loading...").waitFor();
+    await page.waitForURL(/\/blog\//);
+    await page.getByText("Published:").waitFor();
+    await context.close();
+  });
+
+  it("creates the 2023 batch from the navbar button", async () => {
+    const { page, context } = await signedIn();
+    await page.goto(`${server.url}/`);
+    await page.locator("[data-nav=desktop]").getByRole("button", { name: "Create Batch 2023" }).click();
+    await page.waitForURL(`${server.url}/dashboard`, { timeout: 60_000 });
+    await page.getByRole("status").getByText("Batch Finished Successfully").waitFor();
+    expect(await page.getByTestId("post-count").textContent()).toBe("10");
+    await context.close();
+  });
+
+  it("publishes with JavaScript off: server messages, typed values kept, the cover as a plain file", async () => {
+    const { page, context } = await signedIn({ javaScript: false });
+    await page.goto(`${server.url}/create-post`);
+    await page.getByLabel("Title").fill("   ");
+    await page.getByLabel("Content (Markdown)").fill("Kept **content**");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Title is required").waitFor();
+    await expect(page.getByText("Cover image is required").count()).resolves.toBe(1);
+    expect(await page.getByLabel("Content (Markdown)").inputValue()).toBe("Kept **content**");
+    expect(await page.getByRole("region", { name: "Preview" }).locator("strong").textContent()).toBe(
+      "content",
+    );
+
+    await page.getByLabel("Title").fill("Written without JavaScript");
+    await page.locator("input[type=file]").setInputFiles(photo);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("status").getByText("Data saved successfully").waitFor();
+    await page.goto(`${server.url}/dashboard`);
+    expect(await page.getByTestId("post-count").textContent()).toBe("1");
+    await context.close();
+  });
+
+  it("puts the preview below the editor on phones and beside it on wider screens", async () => {
+    for (const [width, beside] of [
+      [390, false],
+      [1280, true],
+    ] as const) {
+      const { page, context } = await signedIn({ width });
+      await page.goto(`${server.url}/create-post`);
+      const editor = await page.getByLabel("Content (Markdown)").boundingBox();
+      const preview = await page.getByRole("region", { name: "Preview" }).boundingBox();
+      expect(editor && preview && preview.x > editor.x + editor.width - 1).toBe(beside);
+      expect(editor && preview && preview.y > editor.y + editor.height - 1).toBe(!beside);
+      await context.close();
+    }
+  });
+});
