@@ -1,30 +1,9 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-
-/** Every content page (a Markdown file under app/content/pages) by its path. */
-const contentPages = [
-  "offices-woollahra",
-  "about",
-  "building",
-  "commercial",
-  "woollahra",
-  "maloney",
-  "post",
-  "gallery",
-  "suburb",
-  "hotel",
-  "church",
-  "station",
-  "centennial-park",
-  "art-gallery",
-  "woollahra-moncur",
-  "bon-trading",
-  "alex-example",
-  "jamie-sample",
-];
+import { contentPageNames } from "./lib/public-pages.ts";
 
 export default [
   index("routes/content-page.tsx", { id: "page-home" }),
-  ...contentPages.map((name) => route(name, "routes/content-page.tsx", { id: `page-${name}` })),
+  ...contentPageNames.map((name) => route(name, "routes/content-page.tsx", { id: `page-${name}` })),
   route("footer", "routes/footer.tsx"),
   route("register", "routes/register.tsx"),
   route("login", "routes/login.tsx"),
@@ -37,6 +16,9 @@ export default [
   route("create-batch", "routes/create-batch.tsx"),
   route("status", "routes/status.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("rss.xml", "routes/rss.ts"),
   route("api/uploads/*", "routes/api.uploads.ts"),
   route("images/:id/:variant", "routes/images.ts"),
   route("*", "routes/not-found.tsx"),

@@ -83,6 +83,27 @@ export async function listPostsByUser(db: Db, userId: string): Promise<PostSumma
   return rows.map(toSummary);
 }
 
+/** Every post's slug and date, newest first (the sitemap). */
+export async function listPostDates(db: Db): Promise<{ slug: string; publishedOn: Date }[]> {
+  const rows = await db
+    .selectFrom("posts")
+    .select(["slug", "publishedOn"])
+    .orderBy("publishedOn", "desc")
+    .execute();
+  return rows.map((row) => ({ slug: row.slug, publishedOn: new Date(row.publishedOn) }));
+}
+
+/** The newest posts with their content (the feed). */
+export async function latestPosts(db: Db, count: number): Promise<Post[]> {
+  const rows = await summaries(db)
+    .select(["posts.content", "posts.userId"])
+    .orderBy("posts.publishedOn", "desc")
+    .orderBy("posts.slug")
+    .limit(count)
+    .execute();
+  return rows.map((row) => ({ ...toSummary(row), content: row.content, userId: row.userId }));
+}
+
 export async function countPosts(db: Db): Promise<number> {
   const { count } = await db
     .selectFrom("posts")

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { addressLine, site } from "~/lib/site.ts";
 
+const headingId = (group: string) => `contact-${group.toLowerCase().replace(/\s+/g, "-")}`;
+
 export function Footer({ year }: { year: number }) {
   return (
     <footer className="no-print mt-16 bg-heritage-900 text-sandstone-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         {site.contacts.map((contact) => (
-          <section key={contact.group} aria-labelledby={`contact-${contact.group}`}>
-            <h2 id={`contact-${contact.group}`} className="font-serif text-lg font-semibold text-white">
+          <section key={contact.group} aria-labelledby={headingId(contact.group)}>
+            <h2 id={headingId(contact.group)} className="font-serif text-lg font-semibold text-white">
               {contact.group}
             </h2>
             <ul className="mt-2 space-y-1 text-sm">

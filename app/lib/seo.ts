@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "./site.ts";
+import { organization } from "./structured-data.ts";
 
 export interface PageSeo {
   title: string;
@@ -43,5 +44,6 @@ export function seoMeta(publicUrl: string, page: PageSeo): MetaDescriptor[] {
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: imageAlt },
     { name: "twitter:url", content: url },
+    { "script:ld+json": organization(publicUrl) },
   ];
 }

@@ -5,6 +5,7 @@ import { IllustrationPicture, illustrationSrc } from "~/components/Picture.tsx";
 import { pageBody, pageFrontmatter, pageNameFor, preloadPage } from "~/content/pages.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
+import { localBusiness } from "~/lib/structured-data.ts";
 import type { Route } from "./+types/content-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,7 +22,8 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return seoMeta(rootData(matches).publicUrl, {
+  const { publicUrl } = rootData(matches);
+  const tags = seoMeta(publicUrl, {
     title: loaderData.title,
     description: loaderData.description,
     path: loaderData.canonicalPath,
@@ -30,6 +32,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     image: illustrationSrc(loaderData.image),
     imageAlt: loaderData.imageAlt,
   });
+  return loaderData.name === "home" ? [...tags, { "script:ld+json": localBusiness(publicUrl) }] : tags;
 }
 
 export default function ContentPage({ loaderData: page }: Route.ComponentProps) {

@@ -19,6 +19,7 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  pid: number;
   dataDir: string;
   output(): string;
   stop(): Promise<void>;
@@ -65,6 +66,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
+    pid: child.pid as number,
     dataDir,
     output,
     async stop() {

@@ -1,0 +1,16 @@
+import { config } from "~/.server/config.ts";
+import { privatePathPrefixes } from "~/lib/public-pages.ts";
+
+export function loader() {
+  const lines = [
+    "User-agent: *",
+    "Allow: /",
+    ...privatePathPrefixes.map((prefix) => `Disallow: ${prefix}`),
+    "",
+    `Sitemap: ${config().publicUrl}/sitemap.xml`,
+    "",
+  ];
+  return new Response(lines.join("\n"), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
