@@ -16,9 +16,11 @@ describe("every public page", () => {
   let server: RunningServer;
   let pages: Map<string, string>;
   let postPaths: string[];
+  let browser: Browser;
 
   beforeAll(async () => {
     server = await startServer();
+    if (chromiumPath) browser = await launchBrowser();
     const author = new Visitor(server.url);
     await author.register("pages@example.com", "secret1");
     await author.logIn("pages@example.com", "secret1");
@@ -43,6 +45,7 @@ describe("every public page", () => {
     }
   });
   afterAll(async () => {
+    await browser?.close();
     await server?.stop();
   });
 
@@ -196,14 +199,6 @@ describe("every public page", () => {
   });
 
   describe.skipIf(!chromiumPath)("in Chromium", () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
-
     async function open(page: string, width = 1280): Promise<Page> {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const tab = await context.newPage();
