@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -11,13 +12,18 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { ServerBuild } from "react-router";
 import { type Config, ConfigError, loadConfig } from "./app/.server/config.ts";
 import { createLogger } from "./app/.server/logger.ts";
+import { anonymousCacheControl, PageCache } from "./app/.server/page-cache.ts";
 import { isCrossSite } from "./app/.server/same-origin.ts";
+import { sydneyYear } from "./app/lib/dates.ts";
 
 /** What entry.server.tsx adds to React Router's server entry. */
 interface AppLifecycle {
   startApp(): Promise<void>;
   stopApp(): Promise<void>;
+  currentContentVersion(): Promise<number>;
 }
+
+const versionPollMs = 500;
 
 const maxFormBytes = 1024 * 1024;
 /** Post forms may carry a cover image (without JavaScript): 20 MB and a margin for the fields. */
@@ -130,6 +136,36 @@ async function loadBuild(app: express.Express): Promise<() => Promise<ServerBuil
   return async () => build;
 }
 
+/**
+ * The content version as last read from the database: re-read twice a second (another
+ * instance may have written) and at once after every write here, with pages served from
+ * the cache only while it is known.
+ */
+function trackContentVersion(read: () => Promise<number>) {
+  let known: number | undefined;
+  let reads = 0;
+  const refresh = async () => {
+    const ticket = ++reads;
+    try {
+      const version = await read();
+      if (ticket === reads) known = version;
+    } catch {
+      if (ticket === reads) known = undefined;
+    }
+  };
+  const timer = setInterval(refresh, versionPollMs);
+  timer.unref();
+  return {
+    current: () => known,
+    /** After a write: nothing is served from the cache until the new version is read. */
+    changed() {
+      known = undefined;
+      void refresh();
+    },
+    refresh,
+  };
+}
+
 async function main(): Promise<void> {
   const app = express();
   app.disable("x-powered-by");
@@ -142,13 +178,29 @@ async function main(): Promise<void> {
     if (error instanceof Error && error.name === "ConfigError") fail(error.message);
     throw error;
   }
+  const version = trackContentVersion(() => lifecycle.currentContentVersion());
+  await version.refresh();
+  const pages = new PageCache({ maxEntries: 1000, version: version.current, year: () => sydneyYear() });
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.on("finish", version.changed);
+    } else if (config.production && pages.cacheable(req)) {
+      res.setHeader("Cache-Control", anonymousCacheControl);
+      pages.record(req, res);
+    }
+    next();
+  });
   app.all(
     "/{*splat}",
     createRequestHandler({ build, mode: config.production ? "production" : "development" }),
   );
   app.use(lastResort);
 
-  const server = app.listen(config.port, () => {
+  // Cached pages are answered here, before Express and React Router see the request.
+  const server = createServer((req, res) => {
+    if (!(config.production && pages.serve(req, res))) app(req, res);
+  });
+  server.listen(config.port, () => {
     logger.info(`Woollahra Moncur is running at ${config.publicUrl} (port ${config.port})`);
   });
   server.on("error", (error: NodeJS.ErrnoException) => {

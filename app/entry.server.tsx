@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import { log } from "./.server/log.ts";
 
-export { startApp, stopApp } from "./.server/startup.ts";
+export { currentContentVersion, startApp, stopApp } from "./.server/startup.ts";
 
 const renderTimeout = 10_000;
 

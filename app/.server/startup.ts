@@ -3,6 +3,7 @@ import { prepareAuthTables } from "./auth.ts";
 import { ConfigError, config } from "./config.ts";
 import { migrateToLatest } from "./db/database.ts";
 import { db } from "./db/index.ts";
+import { contentVersion } from "./posts.ts";
 
 /**
  * Everything the site needs before it takes requests: valid configuration, a reachable
@@ -32,4 +33,9 @@ export async function stopApp(): Promise<void> {
 function reason(error: unknown): string {
   if (error instanceof AggregateError && error.errors.length > 0) return reason(error.errors[0]);
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The content version page caches key on (see posts.ts). */
+export function currentContentVersion(): Promise<number> {
+  return contentVersion(db());
 }

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { photoJpeg } from "../support/images.ts";
+import { type RunningServer, startServer } from "../support/server.ts";
+import { tusUpload } from "../support/tus.ts";
+import { Visitor, visibleText } from "../support/visitor.ts";
+
+describe("the page cache for visitors", () => {
+  let first: RunningServer;
+  let second: RunningServer;
+  let author: Visitor;
+
+  beforeAll(async () => {
+    first = await startServer();
+    // A second instance on the same database, as behind a load balancer.
+    second = await startServer({ DATA_DIR: first.dataDir });
+    author = new Visitor(first.url);
+    await author.register("cache@example.com", "secret1");
+    await author.logIn("cache@example.com", "secret1");
+  });
+  afterAll(async () => {
+    await second?.stop();
+    await first?.stop();
+  });
+
+  async function publish(title: string) {
+    const cover = await tusUpload(first.url, await photoJpeg(900, 600), { cookie: author.cookieHeader });
+    const form = await (await author.get("/create-post")).text();
+    const submissionId = form.match(/name="submissionId" value="([0-9a-f]+)"/)?.[1] ?? "";
+    const response = await author.post("/create-post", {
+      title,
+      content: "Words.",
+      coverImageId: cover.id as string,
+      submissionId,
+    });
+    expect(response.status).toBe(303);
+  }
+
+  it("answers repeat visits with an ETag, 304 when unchanged, and compressed bodies", async () => {
+    // The first visit fills the cache (once the content version has been read after start-up).
+    const cached = () => fetch(`${first.url}/about`, { headers: { "accept-encoding": "br" } });
+    await expect.poll(async () => (await cached()).headers.get("etag"), { timeout: 3000 }).toBeTruthy();
+    const response = await cached();
+    expect(response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect(response.headers.get("content-encoding")).toBe("br");
+    const etag = response.headers.get("etag") as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect(visibleText(await response.text())).toContain("Woollahra");
+    const again = await fetch(`${first.url}/about`, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it("shows a new post at once on the same instance, and within a second on another", async () => {
+    for (const server of [first, second]) await fetch(`${server.url}/home`);
+    await fetch(`${first.url}/home`);
+    await publish("Fresh from the press");
+    expect(visibleText(await (await fetch(`${first.url}/home`)).text())).toContain("Fresh from the press");
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(visibleText(await (await fetch(`${second.url}/home`)).text())).toContain("Fresh from the press");
+  });
+
+  it("never serves a cached page to a signed-in user, or one with a notice waiting", async () => {
+    await fetch(`${first.url}/woollahra`);
+    await fetch(`${first.url}/woollahra`);
+    const signedIn = await author.get("/woollahra");
+    expect(signedIn.headers.get("etag")).toBeNull();
+    expect(visibleText(await signedIn.text())).toContain("cache@example.com");
+    const withNotice = await fetch(`${first.url}/woollahra`, { headers: { cookie: "wm_toast=anything" } });
+    expect(withNotice.headers.get("etag")).toBeNull();
+  });
+
+  it("keeps what varies per visitor out of the cache: 404s and signed-in pages", async () => {
+    const missing = await fetch(`${first.url}/no-such-page`);
+    await fetch(`${first.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect((await fetch(`${first.url}/no-such-page`)).headers.get("etag")).toBeNull();
+    expect((await fetch(`${first.url}/login`)).headers.get("etag")).toBeNull();
+  });
+});
