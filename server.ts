@@ -203,6 +203,10 @@ async function main(): Promise<void> {
   server.listen(config.port, () => {
     logger.info(`Woollahra Moncur is running at ${config.publicUrl} (port ${config.port})`);
   });
+  // Idle connections stay open longer than a load balancer's (60 s), so it, not we, closes
+  // them and never sends a request on a socket we are closing.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("error", (error: NodeJS.ErrnoException) => {
     fail(error.code === "EADDRINUSE" ? `PORT ${config.port} is already in use` : error.message);
   });

@@ -1,0 +1,164 @@
+/**
+ * `npm run bench:http`: requests per second and latency of the site's main pages at 32
+ * connections, with 10, 1 000 and 100 000 posts, next to nginx serving the very same bytes
+ * from files in the same run. Prints site ÷ nginx for each page, the server's memory at the
+ * end and its cold start. Loopback only; needs wrk and nginx (Debian: apt-get install wrk nginx).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { migrateToLatest, openDatabase } from "../app/.server/db/database.ts";
+import { freePort, type RunningServer, startServer } from "../tests/support/server.ts";
+import { Visitor } from "../tests/support/visitor.ts";
+
+const postCounts = (process.env.BENCH_POSTS ?? "10,1000,100000").split(",").map(Number);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = 32;
+
+for (const tool of ["wrk", "nginx"]) {
+  try {
+    execFileSync("which", [tool], { stdio: "ignore" });
+  } catch {
+    console.error(`bench:http needs ${tool}: install it (Debian: apt-get install wrk nginx).`);
+    process.exit(1);
+  }
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** Runs wrk and reads requests per second and the 50th and 99th percentile latency (ms). */
+function wrk(url: string, headers: string[] = []): Measure {
+  const output = execFileSync(
+    "wrk",
+    ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", ...headers.flatMap((h) => ["-H", h]), url],
+    { encoding: "utf8" },
+  );
+  const ms = (label: string) => {
+    const match = output.match(new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`));
+    if (!match) return Number.NaN;
+    const value = Number(match[1]);
+    return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+  };
+  return { rps: Number(output.match(/Requests\/sec:\s+([\d.]+)/)?.[1]), p50: ms("50"), p99: ms("99") };
+}
+
+/** Fills a fresh database with `count` posts sharing one cover, the newest first. */
+async function seed(dataDir: string, count: number): Promise<void> {
+  const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "site.db") });
+  await migrateToLatest(db);
+  await db
+    .insertInto("images")
+    .values({ id: "bench-cover", userId: null, width: 1260, height: 750, fallback: "jpeg", createdAt: 0 })
+    .execute();
+  const started = Date.UTC(2023, 0, 1);
+  for (let from = 0; from < count; from += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - from) }, (_, i) => {
+      const n = from + i;
+      return {
+        slug: `post-${n}-${n % 1000}`,
+        title: `Notes from Moncur Street, number ${n}`,
+        content: `## Number ${n}\n\nA **short** post about the village, with a [link](https://example.org).\n\n- one\n- two`,
+        publishedOn: started + n * 60_000,
+        coverImageId: "bench-cover",
+        userId: null,
+        submissionId: null,
+      };
+    });
+    await db.insertInto("posts").values(rows).execute();
+  }
+  await db.destroy();
+}
+
+function startNginx(root: string, port: number): ChildProcess {
+  const conf = path.join(root, "nginx.conf");
+  writeFileSync(
+    conf,
+    `user root; worker_processes auto; pid ${root}/nginx.pid; error_log ${root}/error.log;
+events { worker_connections 1024; }
+http { access_log off; default_type text/html; sendfile on; keepalive_requests 100000;
+  server { listen 127.0.0.1:${port}; root ${root}/pages; } }
+`,
+  );
+  return spawn("nginx", ["-c", conf, "-g", "daemon off;"], { stdio: "ignore" });
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const rows: Record<string, string | number>[] = [];
+const results: Record<string, unknown>[] = [];
+for (const count of postCounts) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "wm-bench-"));
+  await seed(dataDir, count);
+  const started = performance.now();
+  const server: RunningServer = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "error" });
+  const coldStartMs = Math.round(performance.now() - started);
+
+  const visitor = new Visitor(server.url);
+  await visitor.register("bench@example.com", "secret1");
+  await visitor.logIn("bench@example.com", "secret1");
+  const newest = `/blog/post-${count - 1}-${(count - 1) % 1000}`;
+  const pages = ["/", "/home", ...(count > 600 ? ["/home?page=50"] : []), newest, "/woollahra"];
+
+  const root = mkdtempSync(path.join(tmpdir(), "wm-nginx-"));
+  mkdirSync(path.join(root, "pages"));
+  for (const [n, page] of pages.entries()) {
+    writeFileSync(path.join(root, "pages", `${n}.html`), await (await fetch(`${server.url}${page}`)).text());
+  }
+  const nginxPort = await freePort();
+  const nginx = startNginx(root, nginxPort);
+  await waitFor(`http://127.0.0.1:${nginxPort}/0.html`);
+
+  for (const [n, page] of pages.entries()) {
+    await (await fetch(`${server.url}${page}`)).text();
+    const site = wrk(`${server.url}${page}`);
+    const reference = wrk(`http://127.0.0.1:${nginxPort}/${n}.html`);
+    rows.push({
+      posts: count,
+      page,
+      "site req/s": Math.round(site.rps),
+      "site p50 ms": site.p50,
+      "site p99 ms": site.p99,
+      "nginx req/s": Math.round(reference.rps),
+      "site ÷ nginx": +(site.rps / reference.rps).toFixed(3),
+    });
+    results.push({ posts: count, page, site, nginx: reference });
+  }
+  const signedIn = wrk(`${server.url}${newest}`, [`Cookie: ${visitor.cookieHeader}`]);
+  const reference = wrk(`http://127.0.0.1:${nginxPort}/${pages.indexOf(newest)}.html`);
+  rows.push({
+    posts: count,
+    page: `${newest} (signed in, uncached)`,
+    "site req/s": Math.round(signedIn.rps),
+    "site p50 ms": signedIn.p50,
+    "site p99 ms": signedIn.p99,
+    "nginx req/s": Math.round(reference.rps),
+    "site ÷ nginx": +(signedIn.rps / reference.rps).toFixed(3),
+  });
+  const rssMb = Math.round(
+    Number(readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1]) / 1024,
+  );
+  results.push({ posts: count, page: newest, signedIn, nginx: reference, rssMb, coldStartMs });
+  console.log(`${count} posts: server RSS ${rssMb} MB after the run, cold start ${coldStartMs} ms`);
+  nginx.kill("SIGQUIT");
+  await server.stop();
+}
+
+console.table(rows);
+const out = path.resolve(import.meta.dirname, "results");
+mkdirSync(out, { recursive: true });
+writeFileSync(path.join(out, "http.json"), `${JSON.stringify({ connections, seconds, results }, null, 2)}\n`);
