@@ -2,6 +2,7 @@
  * The HTTP server: request ids and logs, compression, static files, and the React Router
  * handler. Run it through `npm start` (production) or `npm run dev` (development).
  */
+import "./app/.server/node-env.ts";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
@@ -117,7 +118,8 @@ const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
     .send(status === 500 ? "Internal Server Error" : "Bad Request");
 };
 
-async function loadBuild(app: express.Express): Promise<() => Promise<ServerBuild>> {
+/** The server build: re-read on every request while developing, loaded once in production. */
+async function loadBuild(app: express.Express): Promise<ServerBuild | (() => Promise<ServerBuild>)> {
   if (!config.production) {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -133,7 +135,7 @@ async function loadBuild(app: express.Express): Promise<() => Promise<ServerBuil
     express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1d", index: false, redirect: false }));
-  return async () => build;
+  return build;
 }
 
 /**
@@ -171,7 +173,8 @@ async function main(): Promise<void> {
   app.disable("x-powered-by");
   app.use(requestIds, clientAddress, rejectMalformedUrls, sameOriginOnly, limitBodies, compression());
   const build = await loadBuild(app);
-  const lifecycle = (await build()).entry.module as unknown as AppLifecycle;
+  const lifecycle = (typeof build === "function" ? await build() : build).entry
+    .module as unknown as AppLifecycle;
   try {
     await lifecycle.startApp();
   } catch (error) {
