@@ -25,6 +25,7 @@ interface AppLifecycle {
 }
 
 const versionPollMs = 500;
+const shutdownGraceMs = 10_000;
 
 const maxFormBytes = 1024 * 1024;
 /** Post forms may carry a cover image (without JavaScript): 20 MB and a margin for the fields. */
@@ -214,12 +215,20 @@ async function main(): Promise<void> {
     fail(error.code === "EADDRINUSE" ? `PORT ${config.port} is already in use` : error.message);
   });
 
+  // On SIGTERM: stop accepting, let requests in flight finish (their connections then
+  // close), close the database, exit. Whatever is still open after the grace period is cut.
+  let stopping = false;
+  server.on("request", (_req, res) => {
+    if (stopping) res.setHeader("Connection", "close");
+  });
   const shutdown = () => {
+    stopping = true;
     server.close(async () => {
       await lifecycle.stopApp();
       process.exit(0);
     });
     server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
   };
   process.once("SIGTERM", shutdown);
   process.once("SIGINT", shutdown);

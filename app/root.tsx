@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -85,6 +86,10 @@ function LoadingPost() {
 }
 
 export default function App() {
+  // Marks the page as interactive: end-to-end tests wait for it before they click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

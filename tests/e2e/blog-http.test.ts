@@ -23,6 +23,15 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
     );
   }
 
+  /** After changing the database behind the site's back: bump the version pages are cached under. */
+  async function contentChanged(db: ReturnType<typeof database>) {
+    await db
+      .updateTable("contentVersion")
+      .set((eb) => ({ version: eb("version", "+", 1) }))
+      .execute();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+  }
+
   async function signedIn(email: string): Promise<Visitor> {
     const visitor = new Visitor(server.url);
     await visitor.register(email, "secret1");
@@ -69,6 +78,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
   beforeEach(async () => {
     const db = database();
     await db.deleteFrom("posts").execute();
+    await contentChanged(db);
     await db.destroy();
   });
 
@@ -258,6 +268,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
       await publish(author);
       const db = database();
       await db.updateTable("posts").set({ userId: null }).execute();
+      await contentChanged(db);
       await db.destroy();
       const slug = (await (await new Visitor(server.url).get("/home")).text()).match(
         /href="\/blog\/([^"]+)"/,
@@ -303,6 +314,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
         .updateTable("posts")
         .set({ publishedOn: Date.parse("2026-03-01T23:30:00Z") })
         .execute();
+      await contentChanged(db);
       await db.destroy();
       const home = visibleText(await (await new Visitor(server.url).get("/home")).text());
       expect(home).toContain("Published: 02-03-2026");
@@ -324,6 +336,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
           })),
         )
         .execute();
+      await contentChanged(db);
       await db.destroy();
       const first = await (await new Visitor(server.url).get("/home")).text();
       expect((first.match(/Read More/g) ?? []).length).toBe(12);

@@ -259,9 +259,7 @@ describe("every public page", () => {
       const tab = await context.newPage();
       await tab.goto(`${server.url}/alex-example`);
       const button = tab.getByRole("button", { name: /^Copy/ });
-      await expect
-        .poll(() => tab.evaluate(() => document.querySelector("button")?.onclick !== undefined))
-        .toBe(true);
+      await tab.locator("html[data-hydrated]").waitFor();
       await button.click();
       await tab.getByText("Copied", { exact: true }).waitFor();
       expect(await tab.evaluate(() => navigator.clipboard.readText())).toBe("alex@example.com");
