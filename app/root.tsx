@@ -97,6 +97,16 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <ErrorPage title="Back in a moment">
+        <p>
+          The site cannot reach its database just now. Nothing you saved has been lost; please try again
+          shortly.
+        </p>
+      </ErrorPage>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status < 500) {
     return (
       <ErrorPage title={`${error.status} ${error.statusText || "Request refused"}`}>

@@ -32,6 +32,7 @@ export async function stopApp(): Promise<void> {
 
 function reason(error: unknown): string {
   if (error instanceof AggregateError && error.errors.length > 0) return reason(error.errors[0]);
+  if (error && typeof error === "object" && "cause" in error && error.cause) return reason(error.cause);
   return error instanceof Error ? error.message : String(error);
 }
 

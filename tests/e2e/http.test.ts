@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/.server/db/database.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import { postgresAvailable } from "../support/databases.ts";
 import { type FreshPostgres, freshPostgresDatabase } from "../support/postgres.ts";
@@ -165,7 +167,37 @@ describe.skipIf(!postgresAvailable)("on PostgreSQL, when the database goes away 
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: "error", database: "unreachable" });
     expect((await fetch(`${server.url}/about`)).status).toBe(200);
+    const home = await fetch(`${server.url}/home`);
+    expect(home.status).toBe(503);
+    expect(await home.text()).toContain("The site cannot reach its database just now.");
     await proxy.start(port);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/home`)).status).toBe(200);
+  });
+});
+
+describe("when something breaks inside", () => {
+  it("shows a friendly 500 page with the request id that the log line carries, and no stack trace", async () => {
+    const server = await startServer({ LOG_LEVEL: "error" });
+    const db = openDatabase({ kind: "sqlite", file: path.join(server.dataDir, "site.db") });
+    await sql`drop table posts`.execute(db);
+    await db.destroy();
+    const response = await fetch(`${server.url}/home`);
+    expect(response.status).toBe(500);
+    const id = response.headers.get("x-request-id") as string;
+    const html = await response.text();
+    expect(html).toContain("Something went wrong");
+    expect(html).toContain(id);
+    expect(html).not.toMatch(/no such table|SqliteError|at [\w.]+ \(/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const logged = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes(id))
+      .map((line) => JSON.parse(line) as { level: number; err?: { message: string } });
+    expect(
+      logged.some((line) => line.level === 50 && line.err?.message.includes("no such table: posts")),
+    ).toBe(true);
+    await server.stop();
   });
 });

@@ -1,8 +1,9 @@
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { Config } from "../config.ts";
+import { answeringUnavailable } from "./availability.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
@@ -22,7 +23,7 @@ export function openDatabase(database: Config["database"]): Db {
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: answeringUnavailable(new PostgresDialect({ pool })) });
   }
   return new Kysely<Database>({
     dialect: new SqliteDialect({
@@ -47,15 +48,5 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? "unknown error");
     throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${reason}`.replace("  ", " "));
-  }
-}
-
-/** True when the database answers a trivial query. */
-export async function databaseIsUp(db: Db): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
   }
 }
