@@ -142,6 +142,58 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     await context.close();
   });
 
+  it("retries an upload the server could not take for a moment", async () => {
+    const { page, context } = await signedIn();
+    await page.goto(`${server.url}/create-post`);
+    await page.locator("html[data-hydrated]").waitFor();
+    let failed = 0;
+    await page.route("**/api/uploads/**", async (route) => {
+      if (route.request().method() === "PATCH" && failed < 2) {
+        failed++;
+        await route.fulfill({ status: failed === 1 ? 503 : 429, body: "busy" });
+        return;
+      }
+      await route.continue();
+    });
+    await uploadCover(page);
+    expect(failed).toBe(2);
+    await context.close();
+  });
+
+  it("resumes an upload after the page is reloaded", async () => {
+    const { page, context } = await signedIn();
+    await page.goto(`${server.url}/create-post`);
+    await page.locator("html[data-hydrated]").waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 4 * 1024 * 1024,
+      uploadThroughput: 512 * 1024,
+    });
+    await page.locator("input[type=file]").setInputFiles(bigPhoto);
+    await expect
+      .poll(() => page.getByRole("progressbar").getAttribute("value"), { timeout: 20_000 })
+      .not.toBe("0");
+    await page.reload();
+    await page.locator("html[data-hydrated]").waitFor();
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const methods: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/uploads")) methods.push(request.method());
+    });
+    await uploadCover(page, bigPhoto);
+    expect(methods[0]).toBe("HEAD");
+    expect(methods).not.toContain("POST");
+    await context.close();
+  });
+
   it("explains a refused file in plain words", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/create-post`);
