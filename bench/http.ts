@@ -121,6 +121,7 @@ for (const count of postCounts) {
   }
   const nginxPort = await freePort();
   const nginx = startNginx(root, nginxPort);
+  process.once("exit", () => nginx.kill("SIGQUIT"));
   await waitFor(`http://127.0.0.1:${nginxPort}/0.html`);
 
   for (const [n, page] of pages.entries()) {
