@@ -1,16 +1,6 @@
 // The site's page illustrations: streets and landmarks of the village, the building's
 // interiors, a few objects and two profile portraits. Composed from the shared library.
-import {
-  awning,
-  brassPlate,
-  building,
-  door,
-  fence,
-  laceFrieze,
-  place,
-  shopfront,
-  windowAt,
-} from "../lib/architecture.ts";
+import { brassPlate, building, door, fence, laceFrieze, place, windowAt } from "../lib/architecture.ts";
 import { bench, crate, cup, lampPost, mug, planterBox, pottedPlant, steam } from "../lib/furniture.ts";
 import { cloud, ridge, sky, street, sun, tree } from "../lib/nature.ts";
 import { fill } from "../lib/patterns.ts";
