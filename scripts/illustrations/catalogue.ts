@@ -1,5 +1,6 @@
 // Every page illustration: its drawing, full size and the widths rendered for the site.
-import { siteScenes as s } from "./scenes/site.ts";
+import { interiorScenes as inside } from "./scenes/interiors.ts";
+import { placeScenes as outside } from "./scenes/places.ts";
 import { streetScenes } from "./scenes/streets.ts";
 
 interface Entry {
@@ -15,28 +16,28 @@ const square = (draw: () => string): Entry => ({ width: 600, height: 600, widths
 
 export const catalogue: Record<string, Entry> = {
   banner: wide(streetScenes.banner),
-  "moncur-street": scene(s.moncurStreet),
-  "building-facade": scene(s.buildingFacade),
-  "building-entrance": scene(s.buildingEntrance),
-  "interior-middle-1": scene(s.interiorMiddle1),
-  "interior-middle-2": scene(s.interiorMiddle2),
-  "interior-middle-3": scene(s.interiorMiddle3),
-  "interior-top-1": scene(s.interiorTop1),
-  "interior-top-2": scene(s.interiorTop2),
-  "interior-top-3": scene(s.interiorTop3),
-  "office-space": scene(s.officeSpace),
-  grocer: scene(s.grocer),
-  "post-office": scene(s.postOffice),
-  "art-gallery": scene(s.artGallery),
-  "gallery-redleaf": scene(s.galleryRedleaf),
-  suburb: scene(s.suburb),
-  terraces: scene(s.terraces),
-  hotel: scene(s.hotel),
-  church: scene(s.church),
-  station: scene(s.station),
-  "centennial-park": scene(s.centennialPark),
-  "queen-street": scene(s.queenStreet),
-  "coffee-machine": scene(s.coffeeMachine),
-  "profile-developer": square(s.profileDeveloper),
-  "profile-agent": square(s.profileAgent),
+  "moncur-street": scene(outside.moncurStreet),
+  "building-facade": scene(outside.buildingFacade),
+  "building-entrance": scene(outside.buildingEntrance),
+  "interior-middle-1": scene(inside.interiorMiddle1),
+  "interior-middle-2": scene(inside.interiorMiddle2),
+  "interior-middle-3": scene(inside.interiorMiddle3),
+  "interior-top-1": scene(inside.interiorTop1),
+  "interior-top-2": scene(inside.interiorTop2),
+  "interior-top-3": scene(outside.roofTerrace),
+  "office-space": scene(inside.officeSpace),
+  grocer: scene(outside.grocer),
+  "post-office": scene(outside.postOffice),
+  "art-gallery": scene(inside.artGallery),
+  "gallery-redleaf": scene(outside.galleryRedleaf),
+  suburb: scene(outside.suburb),
+  terraces: scene(outside.terraces),
+  hotel: scene(outside.hotel),
+  church: scene(outside.church),
+  station: scene(outside.station),
+  "centennial-park": scene(outside.centennialPark),
+  "queen-street": scene(outside.queenStreet),
+  "coffee-machine": scene(inside.coffeeMachine),
+  "profile-developer": square(inside.profileDeveloper),
+  "profile-agent": square(inside.profileAgent),
 };

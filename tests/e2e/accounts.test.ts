@@ -72,7 +72,7 @@ describe.skipIf(!chromiumPath)("accounts in Chromium", () => {
     await page.waitForURL(`${server.url}/`);
 
     const nav = page.locator("[data-nav=desktop]");
-    await expect(nav.getByRole("link", { name: "Create Post" }).count()).resolves.toBe(1);
+    await nav.getByRole("link", { name: "Create Post" }).waitFor();
     await expect(nav.getByRole("button", { name: "Create Batch 2023" }).count()).resolves.toBe(1);
     const menuButton = nav.getByRole("button", { name: email });
     const dashboardLink = nav.getByRole("link", { name: "Dashboard" });

@@ -123,12 +123,20 @@ const specs = {
     body: rect(0, 0, 44, 10, { fill: palette.stone }) + rect(0, 0, 22, 10, { fill: palette.brick }),
   },
   leaves: {
-    w: 26,
-    h: 22,
+    w: 46,
+    h: 38,
     body:
-      circle(5, 6, 2.6, { fill: palette.green, "fill-opacity": 0.35 }) +
-      circle(18, 15, 2.2, { fill: palette.green, "fill-opacity": 0.3 }) +
-      circle(20, 4, 1.6, { fill: palette.paper, "fill-opacity": 0.22 }),
+      path(
+        "M6 9q4-5 8 0q-4 3-8 0M27 4q4-4 7 1q-4 2-7-1M38 22q4-5 7 0q-4 3-7 0M14 27q4-4 8 1q-4 2-8-1M30 34q3-4 6 0q-3 2-6 0",
+        {
+          fill: palette.green,
+          "fill-opacity": 0.28,
+        },
+      ) +
+      path("M19 15q3-3 6 0q-3 2-6 0M3 33q3-3 6 0q-3 2-6 0", {
+        fill: palette.paper,
+        "fill-opacity": 0.2,
+      }),
   },
   grass: {
     w: 22,
