@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots -- [base URL]`: full-page PNGs of every public page at phone and
  * desktop widths into test-results/screenshots/, plus the accessibility (axe) findings.
- * Start the site first (`npm start`); the default address is http://localhost:3000.
+ * Start the site first (`npm start`); the default address is http://localhost:3000. Set
+ * SCREENSHOT_COOKIE to a signed-in Cookie header to include the editor and the dashboard.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -27,6 +28,13 @@ const browser = await chromium.launch({
 });
 const home = await (await fetch(`${base}/home`)).text();
 const post = home.match(/href="(\/blog\/[^"]+)"/)?.[1];
+const signedInPages = [
+  "/create-post",
+  "/dashboard",
+  ...(post ? [`/edit-post/${post.slice("/blog/".length)}`] : []),
+];
+// With SCREENSHOT_COOKIE (a signed-in session's Cookie header) the editor and dashboard too.
+const cookie = process.env.SCREENSHOT_COOKIE;
 const pages = [
   ...publicPagePaths,
   "/login",
@@ -34,6 +42,7 @@ const pages = [
   "/status",
   "/no-such-page",
   ...(post ? [post] : []),
+  ...(cookie ? signedInPages : []),
 ];
 let findings = 0;
 for (const page of pages) {
@@ -41,7 +50,10 @@ for (const page of pages) {
     ["phone", 390],
     ["desktop", 1280],
   ] as const) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      extraHTTPHeaders: cookie && signedInPages.includes(page) ? { cookie } : {},
+    });
     const tab = await context.newPage();
     await tab.goto(`${base}${page}`, { waitUntil: "networkidle" });
     const name = page === "/" ? "index" : page.slice(1).replace(/[^a-z0-9]+/gi, "-");

@@ -3,9 +3,9 @@ import { IllustrationPicture } from "../Picture.tsx";
 
 export function Gallery({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="not-prose my-10" aria-label={title}>
-      <h2 className="font-serif text-2xl font-semibold">{title}</h2>
-      <ul className="mt-4 grid list-none gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>
+    // The page's own heading introduces the gallery; the title names it for assistive technology.
+    <section className="not-prose my-8" aria-label={title}>
+      <ul className="grid list-none gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>
     </section>
   );
 }
