@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { addressLine, site } from "~/lib/site.ts";
+import { ContactLinks } from "./ContactLinks.tsx";
 
 const headingId = (group: string) => `contact-${group.toLowerCase().replace(/\s+/g, "-")}`;
 
@@ -12,21 +13,9 @@ export function Footer({ year }: { year: number }) {
             <h2 id={headingId(contact.group)} className="font-serif text-lg font-semibold text-white">
               {contact.group}
             </h2>
-            <ul className="mt-2 space-y-1 text-sm">
-              <li>
-                <a className="underline-offset-4 hover:underline" href={`mailto:${contact.email}`}>
-                  {contact.email}
-                </a>
-              </li>
-              <li>
-                <a
-                  className="underline-offset-4 hover:underline"
-                  href={`tel:${contact.phone.replaceAll(" ", "")}`}
-                >
-                  {contact.phone}
-                </a>
-              </li>
-            </ul>
+            <div className="text-sm">
+              <ContactLinks contact={contact} className="underline-offset-4 hover:underline" />
+            </div>
           </section>
         ))}
       </div>

@@ -1,8 +1,7 @@
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "~/.server/db/database.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
+import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
 
@@ -31,13 +30,7 @@ describe.each(serverDialects)("accounts over HTTP on $name", (dialect: ServerDia
     await db.destroy();
   });
 
-  function database() {
-    return openDatabase(
-      env.DATABASE_URL
-        ? { kind: "postgres", url: env.DATABASE_URL }
-        : { kind: "sqlite", file: path.join(server.dataDir, "site.db") },
-    );
-  }
+  const database = () => serverDatabase(server, env);
 
   async function registered(): Promise<{ email: string; visitor: Visitor }> {
     const email = freshEmail();

@@ -1,8 +1,7 @@
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "~/.server/db/database.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
+import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
 import { tusUpload } from "../support/tus.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
@@ -15,13 +14,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
   let other: Visitor;
   let smallPhoto: Buffer;
 
-  function database() {
-    return openDatabase(
-      env.DATABASE_URL
-        ? { kind: "postgres", url: env.DATABASE_URL }
-        : { kind: "sqlite", file: path.join(server.dataDir, "site.db") },
-    );
-  }
+  const database = () => serverDatabase(server, env);
 
   /** After changing the database behind the site's back: bump the version pages are cached under. */
   async function contentChanged(db: ReturnType<typeof database>) {

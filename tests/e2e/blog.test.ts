@@ -49,6 +49,21 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     return { page: await context.newPage(), context };
   }
 
+  /** Throttles the page's uploads to 512 KB/s, so there is time to pause, cancel or reload. */
+  async function slowUploads(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    const conditions = (uploadThroughput: number) =>
+      cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: uploadThroughput < 0 ? 0 : 20,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await conditions(512 * 1024);
+    return { restore: () => conditions(-1) };
+  }
+
   async function uploadCover(page: Page, file = photo) {
     await page.locator("input[type=file]").setInputFiles(file);
     await page.locator("[data-upload-state=success]").waitFor({ timeout: 30_000 });
@@ -118,14 +133,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/create-post`);
     await expect.poll(() => page.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 20,
-      downloadThroughput: 4 * 1024 * 1024,
-      uploadThroughput: 512 * 1024,
-    });
+    const network = await slowUploads(page);
     await page.locator("input[type=file]").setInputFiles(bigPhoto);
     await page.locator("[data-upload-state=running]").waitFor();
     expect(await page.getByRole("progressbar", { name: "Upload progress" }).count()).toBe(1);
@@ -137,12 +145,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     await page.locator("[data-upload-state=canceled]").waitFor();
     expect(await page.getByText("Upload canceled").count()).toBe(1);
 
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await network.restore();
     await uploadCover(page);
     await context.close();
   });
@@ -169,26 +172,14 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/create-post`);
     await page.locator("html[data-hydrated]").waitFor();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 20,
-      downloadThroughput: 4 * 1024 * 1024,
-      uploadThroughput: 512 * 1024,
-    });
+    const network = await slowUploads(page);
     await page.locator("input[type=file]").setInputFiles(bigPhoto);
     await expect
       .poll(() => page.getByRole("progressbar").getAttribute("value"), { timeout: 20_000 })
       .not.toBe("0");
     await page.reload();
     await page.locator("html[data-hydrated]").waitFor();
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await network.restore();
     const methods: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/api/uploads")) methods.push(request.method());

@@ -31,6 +31,21 @@ describe("cover image uploads (tus)", () => {
   const upload = (file: Buffer, options: UploadOptions = {}) =>
     tusUpload(server.url, file, { ...options, cookie: options.cookie ?? cookie });
 
+  /** Starts an upload in small chunks and drops it once more than `bytes` have been sent. */
+  function interruptedUpload(file: Buffer, bytes: number): Promise<string> {
+    return new Promise((resolve) => {
+      void upload(file, {
+        chunkSize: 256 * 1024,
+        onProgress: (sent, request) => {
+          if (sent >= bytes && request.url) {
+            void request.abort();
+            resolve(request.url);
+          }
+        },
+      });
+    });
+  }
+
   async function variant(id: string, name: string) {
     const response = await fetch(`${server.url}/images/${id}/${name}`);
     return { response, body: Buffer.from(await response.arrayBuffer()) };
@@ -88,17 +103,7 @@ describe("cover image uploads (tus)", () => {
 
   it("resumes an interrupted upload where it stopped", async () => {
     const file = await photoJpeg(2400, 1800, 95);
-    const first = await new Promise<string>((resolve) => {
-      void upload(file, {
-        chunkSize: 256 * 1024,
-        onProgress: (sent, request) => {
-          if (sent >= 512 * 1024 && request.url) {
-            void request.abort();
-            resolve(request.url);
-          }
-        },
-      });
-    });
+    const first = await interruptedUpload(file, 512 * 1024);
     const head = await fetch(first, { method: "HEAD", headers: { cookie, "tus-resumable": "1.0.0" } });
     const offset = Number(head.headers.get("upload-offset"));
     expect(offset).toBeGreaterThan(0);
@@ -116,17 +121,7 @@ describe("cover image uploads (tus)", () => {
 
   it("lets the uploader cancel, leaving nothing behind", async () => {
     const file = await photoJpeg(2400, 1800, 95);
-    const url = await new Promise<string>((resolve) => {
-      void upload(file, {
-        chunkSize: 256 * 1024,
-        onProgress: (_sent, request) => {
-          if (request.url) {
-            void request.abort();
-            resolve(request.url);
-          }
-        },
-      });
-    });
+    const url = await interruptedUpload(file, 0);
     const id = url.split("/").pop() as string;
     await tus.Upload.terminate(url, { headers: { cookie } });
     const head = await fetch(url, { method: "HEAD", headers: { cookie, "tus-resumable": "1.0.0" } });
@@ -172,17 +167,7 @@ describe("cover image uploads (tus)", () => {
 
   it("does not let another user continue someone's upload", async () => {
     const file = await photoJpeg(2400, 1800, 95);
-    const url = await new Promise<string>((resolve) => {
-      void upload(file, {
-        chunkSize: 256 * 1024,
-        onProgress: (_sent, request) => {
-          if (request.url) {
-            void request.abort();
-            resolve(request.url);
-          }
-        },
-      });
-    });
+    const url = await interruptedUpload(file, 0);
     const head = await fetch(url, {
       method: "HEAD",
       headers: { cookie: otherCookie, "tus-resumable": "1.0.0" },

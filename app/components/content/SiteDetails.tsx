@@ -1,5 +1,6 @@
 import { tradingHoursRows } from "~/lib/hours.ts";
 import { site } from "~/lib/site.ts";
+import { ContactLinks } from "../ContactLinks.tsx";
 
 export function Address() {
   const { street, suburb, state, postcode } = site.address;
@@ -38,19 +39,7 @@ export function ContactDetails() {
       {site.contacts.map((contact) => (
         <li key={contact.group} className="rounded-lg border border-sandstone-300 bg-white p-4">
           <p className="font-serif text-lg font-semibold text-heritage-900">{contact.group}</p>
-          <p className="mt-1">
-            <a className="text-heritage-700 underline underline-offset-4" href={`mailto:${contact.email}`}>
-              {contact.email}
-            </a>
-          </p>
-          <p>
-            <a
-              className="text-heritage-700 underline underline-offset-4"
-              href={`tel:${contact.phone.replaceAll(" ", "")}`}
-            >
-              {contact.phone}
-            </a>
-          </p>
+          <ContactLinks contact={contact} className="text-heritage-700 underline underline-offset-4" />
         </li>
       ))}
     </ul>
