@@ -237,6 +237,27 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
       expect(html).toContain("The <strong>jacarandas</strong> were out.");
     });
 
+    it("refuses an invalid edit with the same messages, keeps what was typed, changes nothing", async () => {
+      await publish(author);
+      const [slug] = await postsOf(author);
+      const response = await author.post(`/edit-post/${slug}`, {
+        title: " ",
+        content: "y".repeat(3001),
+        coverImageId: "",
+      });
+      expect(response.status).toBe(400);
+      const text = visibleText(await response.text());
+      for (const message of [
+        "Title is required",
+        "Content must not exceed 3000 characters",
+        "Cover image is required",
+      ]) {
+        expect(text).toContain(message);
+      }
+      const post = visibleText(await (await new Visitor(server.url).get(`/blog/${slug}`)).text());
+      expect(post).toContain("A walk down Moncur Street");
+    });
+
     it("refuses another user with 403 and changes nothing", async () => {
       await publish(author);
       const [slug] = await postsOf(author);

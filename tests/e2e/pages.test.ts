@@ -250,7 +250,7 @@ describe("every public page", () => {
       expect(requested).toEqual([]);
       await tab.getByText("Open in OpenStreetMap").scrollIntoViewIfNeeded();
       await tab.locator("iframe[title^='Map of']").waitFor();
-      expect(requested.some((url) => url.includes("openstreetmap.org"))).toBe(true);
+      await expect.poll(() => requested.some((url) => url.includes("openstreetmap.org"))).toBe(true);
       await context.close();
     });
 
