@@ -1,7 +1,7 @@
 // Draws the site's illustrations as SVG and renders them with sharp.
 //
 //   node scripts/illustrations/generate.ts             all outputs + manifest
-//   node scripts/illustrations/generate.ts --only banner,hotel --png /tmp/preview
+//   node scripts/illustrations/generate.ts --only banner,hotel --png previews
 //                                                      PNG previews of some drawings
 //
 // Outputs: public/illustrations/NAME-W.{avif,webp}, app/lib/illustrations.ts and
