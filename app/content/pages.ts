@@ -1,6 +1,4 @@
 import { type ComponentType, lazy } from "react";
-import { z } from "zod";
-import { type IllustrationName, illustrations } from "~/lib/illustrations.ts";
 
 interface MdxModule {
   default: ComponentType<{ components?: Record<string, ComponentType<never>> }>;
@@ -8,20 +6,6 @@ interface MdxModule {
 }
 
 const modules = import.meta.glob<MdxModule>("./pages/*.mdx");
-
-const illustrationNames = Object.keys(illustrations) as [IllustrationName, ...IllustrationName[]];
-
-export const frontmatterSchema = z.object({
-  title: z.string().min(1).max(70),
-  description: z.string().min(50).max(170),
-  keywords: z.array(z.string().min(1)).min(1),
-  author: z.string().min(1),
-  image: z.enum(illustrationNames),
-  imageAlt: z.string().min(1),
-  layout: z.enum(["page", "profile"]).default("page"),
-});
-
-export type Frontmatter = z.infer<typeof frontmatterSchema>;
 
 /** Each content page's file name, by the path it is served at. */
 const pageNames: Record<string, string> = {
@@ -34,30 +18,26 @@ export function pageNameFor(pathname: string): string | undefined {
   return modules[`./pages/${name}.mdx`] ? name : undefined;
 }
 
-/** A page's front matter, checked; a malformed file fails loudly naming itself. */
-export async function pageFrontmatter(name: string): Promise<Frontmatter> {
+/** A page's module (its body and its front matter), loaded on first use. */
+export async function loadPage(name: string): Promise<MdxModule> {
   const load = modules[`./pages/${name}.mdx`];
   if (!load) throw new Error(`no content page named ${name}`);
-  const parsed = frontmatterSchema.safeParse((await load()).frontmatter);
-  if (!parsed.success) throw new Error(`app/content/pages/${name}.mdx: ${parsed.error.message}`);
-  return parsed.data;
+  return load();
 }
 
-const components = new Map<string, ComponentType<{ components?: Record<string, ComponentType<never>> }>>();
+const bodies = new Map<string, MdxModule["default"]>();
 
 /** A page's body, loaded with its own code chunk the first time it is shown. */
-export function pageBody(name: string) {
-  let component = components.get(name);
-  if (!component) {
-    const load = modules[`./pages/${name}.mdx`];
-    if (!load) throw new Error(`no content page named ${name}`);
-    component = lazy(load);
-    components.set(name, component);
+export function pageBody(name: string): MdxModule["default"] {
+  let body = bodies.get(name);
+  if (!body) {
+    body = lazy(() => loadPage(name));
+    bodies.set(name, body);
   }
-  return component;
+  return body;
 }
 
 /** Loads a page's code ahead of rendering it (client-side navigation). */
 export async function preloadPage(name: string): Promise<void> {
-  await modules[`./pages/${name}.mdx`]?.();
+  await loadPage(name);
 }

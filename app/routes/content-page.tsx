@@ -1,8 +1,9 @@
 import { Suspense } from "react";
 import { data } from "react-router";
+import { pageFrontmatter } from "~/.server/page-frontmatter.ts";
 import { contentComponents } from "~/components/content/index.ts";
 import { IllustrationPicture, illustrationSrc } from "~/components/Picture.tsx";
-import { pageBody, pageFrontmatter, pageNameFor, preloadPage } from "~/content/pages.ts";
+import { pageBody, pageNameFor, preloadPage } from "~/content/pages.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { localBusiness } from "~/lib/structured-data.ts";
