@@ -256,6 +256,24 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     await context.close();
   });
 
+  it("lays the post cards out in one column on phones and three from medium screens", async () => {
+    for (const [width, columns] of [
+      [390, 1],
+      [1280, 3],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/home`);
+      const lefts = await page
+        .locator("main ul > li")
+        .evaluateAll((cards) =>
+          cards.slice(0, 3).map((card) => Math.round(card.getBoundingClientRect().left)),
+        );
+      expect(new Set(lefts).size).toBe(columns);
+      await context.close();
+    }
+  });
+
   it("creates the 2023 batch from the navbar button", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/`);

@@ -176,6 +176,15 @@ describe.skipIf(!postgresAvailable)("on PostgreSQL, when the database goes away 
   });
 });
 
+describe("outside production", () => {
+  it("shows the Development mode strip", async () => {
+    const server = await startServer({ NODE_ENV: "development" });
+    const html = await (await fetch(`${server.url}/status`)).text();
+    expect(html).toContain("Development mode");
+    await server.stop();
+  });
+});
+
 describe("when something breaks inside", () => {
   it("shows a friendly 500 page with the request id that the log line carries, and no stack trace", async () => {
     const server = await startServer({ LOG_LEVEL: "error" });
