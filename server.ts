@@ -15,6 +15,7 @@ import { type Config, ConfigError, loadConfig } from "./app/.server/config.ts";
 import { createLogger } from "./app/.server/logger.ts";
 import { anonymousCacheControl, PageCache } from "./app/.server/page-cache.ts";
 import { isCrossSite } from "./app/.server/same-origin.ts";
+import { securityHeaders } from "./app/.server/security-headers.ts";
 import { sydneyYear } from "./app/lib/dates.ts";
 
 /** What entry.server.tsx adds to React Router's server entry. */
@@ -48,6 +49,7 @@ function readConfig(): Config {
 
 const config = readConfig();
 const logger = createLogger();
+const headersForEveryResponse = Object.entries(securityHeaders(config.publicUrl));
 
 /** Every request gets an id that its log line, its error page and its response header share. */
 const requestIds: RequestHandler = (req, res, next) => {
@@ -202,6 +204,7 @@ async function main(): Promise<void> {
 
   // Cached pages are answered here, before Express and React Router see the request.
   const server = createServer((req, res) => {
+    for (const [name, value] of headersForEveryResponse) res.setHeader(name, value);
     if (!(config.production && pages.serve(req, res))) app(req, res);
   });
   server.listen(config.port, () => {

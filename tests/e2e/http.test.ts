@@ -31,6 +31,18 @@ describe("the production server over HTTP", () => {
     expect(html).not.toContain("Development mode");
   });
 
+  it("sends security headers on every response, rendered or cached", async () => {
+    for (const path of ["/about", "/about", "/no-such-page", "/healthz", "/favicon.svg"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(response.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("permissions-policy"), path).toContain("camera=()");
+      expect(response.headers.get("strict-transport-security"), path).toBeNull();
+    }
+  });
+
   it("compresses HTML", async () => {
     const response = await fetch(`${server.url}/about`, { headers: { "accept-encoding": "gzip" } });
     expect(response.headers.get("content-encoding")).toBe("gzip");
@@ -173,6 +185,15 @@ describe.skipIf(!postgresAvailable)("on PostgreSQL, when the database goes away 
     await proxy.start(port);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${server.url}/home`)).status).toBe(200);
+  });
+});
+
+describe("on HTTPS", () => {
+  it("pins HTTPS with Strict-Transport-Security", async () => {
+    const server = await startServer({ PUBLIC_URL: "https://woollahra-moncur.example" });
+    const response = await fetch(`${server.url}/status`);
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    await server.stop();
   });
 });
 
