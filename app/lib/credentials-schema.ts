@@ -18,5 +18,3 @@ export const credentialsSchema = z.object({
     .max(passwordLimits.max, `Password shouldn't be more than ${passwordLimits.max} characters`),
   redirectTo: z.string().optional(),
 });
-
-export type Credentials = z.infer<typeof credentialsSchema>;

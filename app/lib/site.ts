@@ -42,8 +42,6 @@ export const site = {
   social: { label: "Follow the blog (RSS)", href: "/rss.xml" },
 } as const;
 
-export type Site = typeof site;
-
 /** The address on one line, e.g. "Moncur Street, Woollahra NSW 2025". */
 export function addressLine(): string {
   const { street, suburb, state, postcode } = site.address;

@@ -1,5 +1,3 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
-
 /** Times are stored as milliseconds since the epoch in both dialects. */
 export interface PostsTable {
   slug: string;
@@ -39,8 +37,3 @@ export interface Database {
   posts: PostsTable;
   rateLimits: RateLimitsTable;
 }
-
-export type PostRow = Selectable<PostsTable>;
-export type NewPostRow = Insertable<PostsTable>;
-export type PostRowUpdate = Updateable<PostsTable>;
-export type ImageRow = Selectable<ImagesTable>;

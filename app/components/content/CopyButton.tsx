@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-export const copiedLabelMs = 3000;
+const copiedLabelMs = 3000;
 
 /** Copies a value (an email address) to the clipboard; says so for three seconds. */
 export function CopyButton({ value }: { value: string }) {
