@@ -20,6 +20,20 @@ const envSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
     .optional(),
+  STORAGE_URL: z
+    .url({
+      protocol: /^s3$/,
+      hostname: /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      error: "must be an s3://bucket/prefix URL",
+    })
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
+  AWS_REGION: z.string().trim().min(1).optional(),
+  AWS_DEFAULT_REGION: z.string().trim().min(1).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
@@ -41,10 +55,24 @@ export interface Config {
   port: number;
   dataDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  /** Where images and unfinished uploads live: under DATA_DIR, or in an S3-compatible bucket. */
+  storage: { kind: "local" } | S3StorageConfig;
   authSecret: string;
   publicUrl: string;
   production: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+}
+
+export interface S3StorageConfig {
+  kind: "s3";
+  bucket: string;
+  /** Prepended to every key: "" or a path ending in "/". */
+  prefix: string;
+  region: string;
+  /** Set for S3-compatible stores other than AWS (path-style requests). */
+  endpoint?: string;
+  /** When set, images are served by redirect to this base URL instead of through the site. */
+  publicUrl?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -61,6 +89,10 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`${variable} ${issue?.message ?? "is invalid"} (got "${env[variable] ?? ""}")`);
   }
   const vars = parsed.data;
+  if (vars.STORAGE_URL && !vars.AUTH_SECRET) {
+    // Instances sharing a bucket run behind one load balancer: each must accept the others' sessions.
+    throw new ConfigError("AUTH_SECRET must be set when STORAGE_URL is set (the same on every instance)");
+  }
   const dataDir = path.resolve(vars.DATA_DIR);
   ensureDirectory(dataDir);
   return {
@@ -69,6 +101,15 @@ export function loadConfig(env: Env = process.env): Config {
     database: vars.DATABASE_URL
       ? { kind: "postgres", url: vars.DATABASE_URL }
       : { kind: "sqlite", file: path.join(dataDir, "site.db") },
+    storage: vars.STORAGE_URL
+      ? {
+          kind: "s3",
+          ...bucketAndPrefix(vars.STORAGE_URL),
+          region: vars.AWS_REGION ?? vars.AWS_DEFAULT_REGION ?? "us-east-1",
+          endpoint: vars.S3_ENDPOINT,
+          publicUrl: vars.S3_PUBLIC_URL,
+        }
+      : { kind: "local" },
     authSecret: vars.AUTH_SECRET ?? storedSecret(dataDir),
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     production: vars.NODE_ENV === "production",
@@ -82,6 +123,12 @@ let current: Config | undefined;
 export function config(): Config {
   current ??= loadConfig();
   return current;
+}
+
+function bucketAndPrefix(storageUrl: string): { bucket: string; prefix: string } {
+  const url = new URL(storageUrl);
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, "");
+  return { bucket: url.hostname, prefix: prefix ? `${prefix}/` : "" };
 }
 
 function ensureDirectory(dataDir: string): void {

@@ -1,5 +1,11 @@
-import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { type Fallback, type ImageInfo, variantName, widthsFor } from "~/lib/image-variants.ts";
+import type { Metadata, OutputInfo } from "sharp";
+import {
+  type Fallback,
+  type ImageInfo,
+  variantContentType,
+  variantName,
+  widthsFor,
+} from "~/lib/image-variants.ts";
 import type { Db } from "./db/database.ts";
 import { storage } from "./storage/index.ts";
 
@@ -7,8 +13,13 @@ import { storage } from "./storage/index.ts";
 export const maxPixels = 40_000_000;
 const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 
-// One libvips thread per operation leaves the other core free to answer page requests.
-sharp.concurrency(1);
+/** sharp (and libvips with it) loads with the first image, so a server only visitors use never carries it. */
+async function loadSharp() {
+  const { default: sharp } = await import("sharp");
+  // One libvips thread per operation leaves the other core free to answer page requests.
+  sharp.concurrency(1);
+  return sharp;
+}
 
 /** An image the site refuses, with the reason in words a person can act on. */
 export class ImageRejected extends Error {
@@ -16,6 +27,7 @@ export class ImageRejected extends Error {
 }
 
 async function inspect(input: Buffer | string): Promise<Metadata> {
+  const sharp = await loadSharp();
   try {
     return await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
@@ -33,6 +45,7 @@ export async function processImage(
   input: Buffer | string,
   userId: string | null,
 ): Promise<ImageInfo> {
+  const sharp = await loadSharp();
   const metadata = await inspect(input);
   if (metadata.format === "svg")
     throw new ImageRejected("SVG images are not accepted. Choose a JPEG, PNG, WebP, AVIF or GIF file.");
@@ -57,6 +70,7 @@ export async function processImage(
   const fallback: Fallback = metadata.hasAlpha ? "png" : "jpeg";
   const raw = () => sharp(decoded.data, { raw: { width, height, channels } });
 
+  const store = await storage();
   for (const w of widthsFor(width)) {
     const resized = await raw().resize({ width: w }).toBuffer({ resolveWithObject: true });
     const source = () => sharp(resized.data, { raw: resized.info });
@@ -71,7 +85,11 @@ export async function processImage(
       ],
     ] as const;
     for (const [format, pipeline] of outputs) {
-      await storage().put(`${id}/${variantName(w, format)}`, await pipeline.toBuffer(), format);
+      await store.put(
+        `${id}/${variantName(w, format)}`,
+        await pipeline.toBuffer(),
+        variantContentType(format),
+      );
     }
   }
 

@@ -4,10 +4,11 @@ import { ConfigError, config } from "./config.ts";
 import { migrateToLatest } from "./db/database.ts";
 import { db } from "./db/index.ts";
 import { contentVersion } from "./posts.ts";
+import { storage } from "./storage/index.ts";
 
 /**
  * Everything the site needs before it takes requests: valid configuration, a reachable
- * database, an up-to-date schema. Problems surface as one-line ConfigErrors.
+ * database, an up-to-date schema, a usable image store. Problems surface as one-line ConfigErrors.
  */
 export async function startApp(): Promise<void> {
   const { database } = config();
@@ -22,6 +23,12 @@ export async function startApp(): Promise<void> {
     await prepareAuthTables();
   } catch (error) {
     throw new ConfigError(`${variable}: cannot prepare the database (${reason(error)})`);
+  }
+  try {
+    await (await storage()).check();
+  } catch (error) {
+    const store = config().storage.kind === "s3" ? "STORAGE_URL" : "DATA_DIR";
+    throw new ConfigError(`${store}: cannot use the image store (${reason(error)})`);
   }
 }
 

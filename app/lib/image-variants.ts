@@ -22,6 +22,13 @@ export const contentTypes: Record<string, string> = {
   png: "image/png",
 };
 
+/** A variant's name never changes, so browsers and caches may keep it for good. */
+export const variantCacheControl = "public, max-age=31536000, immutable";
+
+export function variantContentType(format: VariantFormat): string {
+  return contentTypes[extensions[format]] as string;
+}
+
 /** The widths made for an image `width` pixels wide: the standard ones below it, and its own (capped). */
 export function widthsFor(width: number): number[] {
   const widest = Math.min(width, widestVariant);

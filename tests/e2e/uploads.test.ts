@@ -1,10 +1,9 @@
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decompressionBomb, photoJpeg, pngWithTransparency, svgImage } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
+import { storedFor } from "../support/stored-objects.ts";
 import { tusUpload, type UploadOptions } from "../support/tus.ts";
 import { Visitor } from "../support/visitor.ts";
 
@@ -126,10 +125,7 @@ describe("cover image uploads (tus)", () => {
     await tus.Upload.terminate(url, { headers: { cookie } });
     const head = await fetch(url, { method: "HEAD", headers: { cookie, "tus-resumable": "1.0.0" } });
     expect([404, 410]).toContain(head.status);
-    expect(readdirSync(path.join(server.dataDir, "uploads")).filter((name) => name.startsWith(id))).toEqual(
-      [],
-    );
-    expect(existsSync(path.join(server.dataDir, "images", id))).toBe(false);
+    expect(await storedFor(server, id)).toEqual([]);
   });
 
   it.each([
@@ -148,10 +144,7 @@ describe("cover image uploads (tus)", () => {
     expect(outcome.message).toContain(message);
     const id = outcome.url?.split("/").pop() as string;
     expect((await variant(id, "400.webp")).response.status).toBe(404);
-    expect(existsSync(path.join(server.dataDir, "images", id))).toBe(false);
-    expect(readdirSync(path.join(server.dataDir, "uploads")).filter((name) => name.startsWith(id))).toEqual(
-      [],
-    );
+    expect(await storedFor(server, id)).toEqual([]);
   });
 
   it("refuses a file over 20 MB before it is sent", async () => {

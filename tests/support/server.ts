@@ -21,6 +21,8 @@ export interface RunningServer {
   url: string;
   pid: number;
   dataDir: string;
+  /** STORAGE_URL and friends when the server keeps images in a bucket. */
+  storageEnv: Record<string, string>;
   output(): string;
   stop(): Promise<void>;
 }
@@ -30,10 +32,31 @@ export interface ExitedServer {
   output: string;
 }
 
+/** The object store every server of this test run uses, when the run was started with one (see s3.ts). */
+export function sharedStorageEnv(): Record<string, string> {
+  const names = [
+    "STORAGE_URL",
+    "S3_ENDPOINT",
+    "AWS_REGION",
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "AUTH_SECRET",
+  ];
+  if (!process.env.TEST_STORAGE_URL) return {};
+  return Object.fromEntries(names.map((name) => [name, process.env[`TEST_${name}`] ?? ""]));
+}
+
 function launch(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ["server.ts"], {
+  // The young-generation limit `npm start` runs with (see decision 009).
+  const child = spawn(process.execPath, ["--max-semi-space-size=2", "server.ts"], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      ...sharedStorageEnv(),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -53,7 +76,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const url = `http://127.0.0.1:${port}`;
   const { child, output } = launch({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, ...env });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const deadline = Date.now() + 30_000;
+  // Generous: a restart after SIGKILL on a busy machine can take many seconds.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited during start:\n${output()}`);
     try {
@@ -68,6 +92,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     pid: child.pid as number,
     dataDir,
+    storageEnv: env.STORAGE_URL ? env : sharedStorageEnv(),
     output,
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");

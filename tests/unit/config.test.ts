@@ -38,7 +38,55 @@ describe("configuration", () => {
     expect(config.production).toBe(false);
   });
 
+  it("keeps images and uploads in a bucket when STORAGE_URL is set, on AWS or another S3-compatible store", () => {
+    const secret = "x".repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir() }).storage).toEqual({ kind: "local" });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: "s3://site-media", AUTH_SECRET: secret }).storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "site-media",
+      prefix: "",
+      region: "us-east-1",
+      endpoint: undefined,
+      publicUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        STORAGE_URL: "s3://site-media/woollahra/live/",
+        AUTH_SECRET: secret,
+        AWS_REGION: "ap-southeast-2",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_PUBLIC_URL: "https://media.example.org/",
+      }).storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "site-media",
+      prefix: "woollahra/live/",
+      region: "ap-southeast-2",
+      endpoint: "http://127.0.0.1:9000",
+      publicUrl: "https://media.example.org",
+    });
+  });
+
   it.each([
+    [
+      { STORAGE_URL: "https://bucket" },
+      'STORAGE_URL must be an s3://bucket/prefix URL (got "https://bucket")',
+    ],
+    [
+      { STORAGE_URL: "s3://Bad_Bucket/x" },
+      'STORAGE_URL must be an s3://bucket/prefix URL (got "s3://Bad_Bucket/x")',
+    ],
+    [
+      { S3_ENDPOINT: "localhost:9000" },
+      'S3_ENDPOINT must be an http:// or https:// URL (got "localhost:9000")',
+    ],
+    [
+      { STORAGE_URL: "s3://site-media" },
+      "AUTH_SECRET must be set when STORAGE_URL is set (the same on every instance)",
+    ],
     [{ PORT: "abc" }, 'PORT must be a number (got "abc")'],
     [{ PORT: "70000" }, 'PORT must be between 1 and 65535 (got "70000")'],
     [

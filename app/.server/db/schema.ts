@@ -31,9 +31,18 @@ export interface ContentVersionTable {
   version: number;
 }
 
+export interface UploadLocksTable {
+  uploadId: string;
+  /** A random id of the request holding the lock. */
+  holder: string;
+  /** A holder that stops renewing (a crashed instance) loses the lock at this time. */
+  expiresAt: number;
+}
+
 export interface Database {
   contentVersion: ContentVersionTable;
   images: ImagesTable;
   posts: PostsTable;
   rateLimits: RateLimitsTable;
+  uploadLocks: UploadLocksTable;
 }

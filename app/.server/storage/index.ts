@@ -7,10 +7,18 @@ export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The object as a stream and its size, or null when there is none. */
   get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
-  /** Removes every object whose key starts with `prefix`. */
-  removeAll(prefix: string): Promise<void>;
+  /** Throws when the store cannot be used (a missing bucket, wrong credentials, an unwritable folder). */
+  check(): Promise<void>;
+  /** Where browsers can fetch the object directly, when the store is set up to be read that way. */
+  publicUrl(key: string): string | null;
 }
 
-export function storage(): Storage {
-  return singleton("storage", () => localStorage(`${config().dataDir}/images`));
+/** The image store; the S3 client is loaded only when a bucket is configured. */
+export function storage(): Promise<Storage> {
+  return singleton("storage", async () => {
+    const { storage: store, dataDir } = config();
+    if (store.kind === "local") return localStorage(`${dataDir}/images`);
+    const { s3Storage } = await import("./s3.ts");
+    return s3Storage(store, "images");
+  });
 }

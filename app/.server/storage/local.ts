@@ -1,5 +1,5 @@
-import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants, createReadStream } from "node:fs";
+import { access, mkdir, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Storage } from "./index.ts";
@@ -30,8 +30,12 @@ export function localStorage(root: string): Storage {
         return null;
       }
     },
-    async removeAll(prefix) {
-      await rm(resolve(prefix), { recursive: true, force: true });
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
+    publicUrl() {
+      return null;
     },
   };
 }

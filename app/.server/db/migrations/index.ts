@@ -2,10 +2,16 @@ import type { Migration, MigrationProvider } from "kysely/migration";
 import * as posts from "./001-posts.ts";
 import * as rateLimits from "./002-rate-limits.ts";
 import * as contentVersion from "./003-content-version.ts";
+import * as uploadLocks from "./004-upload-locks.ts";
 
 /** Every migration, in order; listed here so the bundler includes them. */
 export const migrations: MigrationProvider = {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { "001-posts": posts, "002-rate-limits": rateLimits, "003-content-version": contentVersion };
+    return {
+      "001-posts": posts,
+      "002-rate-limits": rateLimits,
+      "003-content-version": contentVersion,
+      "004-upload-locks": uploadLocks,
+    };
   },
 };
