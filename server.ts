@@ -3,8 +3,8 @@
  * handler. Run it through `npm start` (production) or `npm run dev` (development).
  */
 import "./app/.server/node-env.ts";
-import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -14,8 +14,9 @@ import type { ServerBuild } from "react-router";
 import { type Config, ConfigError, loadConfig } from "./app/.server/config.ts";
 import { createLogger } from "./app/.server/logger.ts";
 import { anonymousCacheControl, PageCache } from "./app/.server/page-cache.ts";
+import { PrecompressedAssets } from "./app/.server/precompressed-assets.ts";
 import { isCrossSite } from "./app/.server/same-origin.ts";
-import { securityHeaders } from "./app/.server/security-headers.ts";
+import { contentSecurityPolicy, securityHeaders } from "./app/.server/security-headers.ts";
 import { sydneyYear } from "./app/lib/dates.ts";
 
 /** What entry.server.tsx adds to React Router's server entry. */
@@ -50,6 +51,11 @@ function readConfig(): Config {
 const config = readConfig();
 const logger = createLogger();
 const headersForEveryResponse = Object.entries(securityHeaders(config.publicUrl));
+/** Where browsers fetch images from when they are redirected to the bucket. */
+const imageOrigin =
+  config.storage.kind === "s3" && config.storage.publicUrl
+    ? new URL(config.storage.publicUrl).origin
+    : undefined;
 
 /** Every request gets an id that its log line, its error page and its response header share. */
 const requestIds: RequestHandler = (req, res, next) => {
@@ -69,6 +75,17 @@ const requestIds: RequestHandler = (req, res, next) => {
   next();
 };
 
+/**
+ * A fresh script nonce for every response the application makes; React Router reads it from
+ * this header (set here, so a client cannot choose it) and puts it on the page's scripts.
+ */
+const scriptNonces: RequestHandler = (req, res, next) => {
+  const nonce = randomBytes(16).toString("base64");
+  req.headers["x-csp-nonce"] = nonce;
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, imageOrigin));
+  next();
+};
+
 /** The client's address, for rate limits; whatever a client sent under this name is replaced. */
 const clientAddress: RequestHandler = (req, _res, next) => {
   req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
@@ -79,6 +96,12 @@ const clientAddress: RequestHandler = (req, _res, next) => {
 const sameOriginOnly: RequestHandler = (req, res, next) => {
   if (!isCrossSite(req.method, req.headers, config.publicUrl)) return next();
   res.status(403).type("text/plain").send("Forbidden: this form was sent from another site.");
+};
+
+/** Methods a Fetch API Request cannot carry would make the app throw: refuse them here. */
+const fetchableMethodsOnly: RequestHandler = (req, res, next) => {
+  if (!["CONNECT", "TRACE", "TRACK"].includes(req.method)) return next();
+  res.status(405).set("Allow", "GET, HEAD, POST").type("text/plain").send("Method Not Allowed");
 };
 
 /** A path that cannot be decoded is a bad request, not a server error. */
@@ -137,7 +160,20 @@ async function loadBuild(app: express.Express): Promise<ServerBuild | (() => Pro
     "/assets",
     express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1d", index: false, redirect: false }));
+  // Only paths known to be files reach the disk: a page request costs no failed stat.
+  const clientDir = path.join(buildDir, "client");
+  const publicFiles = new Set(
+    readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+      ),
+  );
+  const serveFile = express.static(clientDir, { maxAge: "1d", index: false, redirect: false });
+  app.use((req, res, next) =>
+    publicFiles.has(decodeURIComponent(req.path)) ? serveFile(req, res, next) : next(),
+  );
   return build;
 }
 
@@ -174,7 +210,16 @@ function trackContentVersion(read: () => Promise<number>) {
 async function main(): Promise<void> {
   const app = express();
   app.disable("x-powered-by");
-  app.use(requestIds, clientAddress, rejectMalformedUrls, sameOriginOnly, limitBodies, compression());
+  app.use(
+    requestIds,
+    scriptNonces,
+    clientAddress,
+    fetchableMethodsOnly,
+    rejectMalformedUrls,
+    sameOriginOnly,
+    limitBodies,
+    compression(),
+  );
   const build = await loadBuild(app);
   const lifecycle = (typeof build === "function" ? await build() : build).entry
     .module as unknown as AppLifecycle;
@@ -186,6 +231,7 @@ async function main(): Promise<void> {
   }
   const version = trackContentVersion(() => lifecycle.currentContentVersion());
   await version.refresh();
+  const assets = new PrecompressedAssets(path.join(buildDir, "client", "assets"), "/assets/");
   const pages = new PageCache({ maxEntries: 1000, version: version.current, year: () => sydneyYear() });
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -203,17 +249,26 @@ async function main(): Promise<void> {
   app.use(lastResort);
 
   // Cached pages are answered here, before Express and React Router see the request.
-  const server = createServer((req, res) => {
-    for (const [name, value] of headersForEveryResponse) res.setHeader(name, value);
-    if (!(config.production && pages.serve(req, res))) app(req, res);
-  });
+  const server = createServer(
+    {
+      // Against slow clients: whole headers within 15 s, a whole request (a 5 MB upload chunk
+      // on a slow line included) within 2 minutes; idle keep-alive connections stay open
+      // longer than a load balancer's (60 s), so it, not we, closes them and never sends a
+      // request on a socket we are closing.
+      headersTimeout: 15_000,
+      requestTimeout: 120_000,
+      keepAliveTimeout: 65_000,
+      connectionsCheckingInterval: 2_000,
+    },
+    (req, res) => {
+      for (const [name, value] of headersForEveryResponse) res.setHeader(name, value);
+      if (config.production && (assets.serve(req, res) || pages.serve(req, res))) return;
+      app(req, res);
+    },
+  );
   server.listen(config.port, () => {
     logger.info(`Woollahra Moncur is running at ${config.publicUrl} (port ${config.port})`);
   });
-  // Idle connections stay open longer than a load balancer's (60 s), so it, not we, closes
-  // them and never sends a request on a socket we are closing.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   server.on("error", (error: NodeJS.ErrnoException) => {
     fail(error.code === "EADDRINUSE" ? `PORT ${config.port} is already in use` : error.message);
   });

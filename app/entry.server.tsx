@@ -25,11 +25,17 @@ export default function handleRequest(
 ): Response | Promise<Response> {
   if (request.method === "HEAD") return new Response(null, { status, headers });
 
+  // Set by the server for this response alone (see server.ts); it matches the CSP header.
+  const nonce = request.headers.get("x-csp-nonce") ?? undefined;
   return new Promise((resolve, reject) => {
     let responseStatus = status;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
+        // Every boundary in place, however large: React would otherwise move big ones to the
+        // end of the document behind a script, hidden without JavaScript and shifting layout.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           clearTimeout(timer);
           const body = new PassThrough();

@@ -20,6 +20,7 @@ import { Banner } from "./components/Banner.tsx";
 import { DevStrip } from "./components/DevStrip.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Navbar } from "./components/Navbar.tsx";
+import { RequestRefused } from "./components/RequestRefused.tsx";
 import { Toast } from "./components/Toast.tsx";
 import { sydneyYear } from "./lib/dates.ts";
 import type { RootData } from "./lib/root-data.ts";
@@ -108,13 +109,7 @@ export function ErrorBoundary() {
     );
   }
   if (isRouteErrorResponse(error) && error.status < 500) {
-    return (
-      <ErrorPage title={`${error.status} ${error.statusText || "Request refused"}`}>
-        <p>
-          {typeof error.data === "string" && error.data ? error.data : "This request cannot be completed."}
-        </p>
-      </ErrorPage>
-    );
+    return <RequestRefused status={error.status} message={error.data} />;
   }
   return (
     <ErrorPage title="Something went wrong">

@@ -13,6 +13,8 @@ interface Entry {
   year: number;
   status: number;
   contentType: string;
+  /** The policy the page was made under: its scripts carry that render's nonce. */
+  contentSecurityPolicy: string;
   etag: string;
   body: Buffer;
   gzip: Buffer;
@@ -59,6 +61,7 @@ export class PageCache {
     this.entries.set(req.url ?? "", entry);
     const headers: Record<string, string> = {
       "Content-Type": entry.contentType,
+      "Content-Security-Policy": entry.contentSecurityPolicy,
       "Cache-Control": anonymousCacheControl,
       ETag: entry.etag,
       Vary: "Accept-Encoding",
@@ -108,14 +111,19 @@ export class PageCache {
       const contentType = String(res.getHeader("content-type") ?? "");
       if (res.statusCode !== 200 || res.getHeader("set-cookie") || !cacheableTypes.test(contentType)) return;
       if (/no-store|private/.test(String(res.getHeader("cache-control") ?? ""))) return;
-      this.store(req.url ?? "", { version, year, status: 200, contentType, body: Buffer.concat(chunks) });
+      const contentSecurityPolicy = String(res.getHeader("content-security-policy") ?? "");
+      this.store(req.url ?? "", {
+        version,
+        year,
+        status: 200,
+        contentType,
+        contentSecurityPolicy,
+        body: Buffer.concat(chunks),
+      });
     });
   }
 
-  private store(
-    key: string,
-    page: Pick<Entry, "version" | "year" | "status" | "contentType" | "body">,
-  ): void {
+  private store(key: string, page: Omit<Entry, "etag" | "gzip" | "brotli">): void {
     const entry: Entry = {
       ...page,
       etag: `"${createHash("sha1").update(page.body).digest("base64url")}"`,

@@ -10,7 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { ImageInfo } from "~/lib/image-variants.ts";
-import { postLimits, postSchema } from "~/lib/post-schema.ts";
+import { characterCount, postLimits, postSchema } from "~/lib/post-schema.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { FormAlert } from "./forms.tsx";
 import { ImageUpload } from "./ImageUpload.tsx";
@@ -96,7 +96,11 @@ export function PostForm({ lastResult, post, submissionId }: PostFormProps) {
           <label htmlFor={fields.title.id} className="block font-medium text-heritage-900">
             Title
           </label>
-          <Counter length={title.trim().length} max={postLimits.title} id={`${fields.title.id}-count`} />
+          <Counter
+            length={characterCount(title.trim())}
+            max={postLimits.title}
+            id={`${fields.title.id}-count`}
+          />
         </div>
         <input
           {...getInputProps(fields.title, {
@@ -114,7 +118,11 @@ export function PostForm({ lastResult, post, submissionId }: PostFormProps) {
             <label htmlFor={fields.content.id} className="block font-medium text-heritage-900">
               Content (Markdown)
             </label>
-            <Counter length={content.length} max={postLimits.content} id={`${fields.content.id}-count`} />
+            <Counter
+              length={characterCount(content)}
+              max={postLimits.content}
+              id={`${fields.content.id}-count`}
+            />
           </div>
           <textarea
             {...getTextareaProps(fields.content, {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 export const passwordLimits = { min: 5, max: 15 } as const;
 

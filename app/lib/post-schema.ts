@@ -1,6 +1,13 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 export const postLimits = { title: 200, content: 3000 } as const;
+
+/** Characters as a reader counts them: an emoji is one, though JavaScript's length says two. */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
 
 /** Control characters other than line breaks and tabs are dropped; Windows line ends count as one. */
 function cleanText(value: string): string {
@@ -16,7 +23,10 @@ export const postSchema = z.object({
       z
         .string({ error: "Title is required" })
         .min(1, "Title is required")
-        .max(postLimits.title, `Title must not exceed ${postLimits.title} characters`),
+        .refine(
+          (title) => characterCount(title) <= postLimits.title,
+          `Title must not exceed ${postLimits.title} characters`,
+        ),
     ),
   content: z
     .string({ error: "Content is required" })
@@ -26,7 +36,7 @@ export const postSchema = z.object({
         .string({ error: "Content is required" })
         .refine((content) => content.trim().length > 0, "Content is required")
         .refine(
-          (content) => content.length <= postLimits.content,
+          (content) => characterCount(content) <= postLimits.content,
           `Content must not exceed ${postLimits.content} characters`,
         ),
     ),

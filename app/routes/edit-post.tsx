@@ -5,6 +5,7 @@ import { readPostForm } from "~/.server/post-form.ts";
 import { deletePost, getPost, mayEdit, updatePost } from "~/.server/posts.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import { PostForm } from "~/components/PostForm.tsx";
+import { RequestRefused } from "~/components/RequestRefused.tsx";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
@@ -89,7 +90,9 @@ export default function EditPost({
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error) || ![403, 404].includes(error.status)) throw error;
+  if (!isRouteErrorResponse(error) || error.status >= 500) throw error;
+  if (![403, 404].includes(error.status))
+    return <RequestRefused status={error.status} message={error.data} />;
   const forbidden = error.status === 403;
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">

@@ -225,6 +225,41 @@ describe.each(serverDialects)("accounts over HTTP on $name", (dialect: ServerDia
       expect((await visitor.get("/dashboard")).status).toBe(302);
     });
 
+    it("treats a session past its expiry as signed out", async () => {
+      const { email } = await registered();
+      const visitor = new Visitor(server.url);
+      await visitor.logIn(email, password);
+      expect((await visitor.get("/dashboard")).status).toBe(200);
+      const db = database();
+      await db
+        .updateTable("session" as never)
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() } as never)
+        .execute();
+      await db.destroy();
+      expect((await visitor.get("/dashboard")).status).toBe(302);
+    });
+
+    it("extends a session in use once a day, so a regular visitor stays signed in", async () => {
+      const { email } = await registered();
+      const visitor = new Visitor(server.url);
+      await visitor.logIn(email, password);
+      const db = database();
+      const sessions = () =>
+        sql<{
+          expiresAt: string | Date;
+        }>`select s."expiresAt" from "session" s join "user" u on u.id = s."userId" where u.email = ${email}`.execute(
+          db,
+        );
+      const tenDays = 10 * 24 * 60 * 60 * 1000;
+      await sql`update "session" set "expiresAt" = ${new Date(Date.now() + tenDays).toISOString()} where "userId" = (select id from "user" where email = ${email})`.execute(
+        db,
+      );
+      expect((await visitor.get("/dashboard")).status).toBe(200);
+      const [row] = (await sessions()).rows;
+      expect(new Date(row?.expiresAt ?? 0).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+      await db.destroy();
+    });
+
     it("logs out with a POST: session deleted, the old cookie useless, back to /login", async () => {
       const { email } = await registered();
       const visitor = new Visitor(server.url);
@@ -301,6 +336,11 @@ describe("on HTTPS", () => {
     const response = await visitor.logIn("secure@example.com", password);
     const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token="));
     expect(cookie).toMatch(/^__Secure-wm\.session_token=.*; Secure/i);
+    // Behind an HTTPS proxy the browser sends the cookie back under its __Secure- name.
+    expect((await visitor.get("/dashboard")).status).toBe(200);
+    visitor.cookies.set("wm.session_token", visitor.cookies.get("__Secure-wm.session_token") ?? "");
+    visitor.cookies.delete("__Secure-wm.session_token");
+    expect((await visitor.get("/dashboard")).status).toBe(302);
     await server.stop();
   });
 });

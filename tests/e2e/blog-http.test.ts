@@ -237,6 +237,29 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
       expect(html).toContain("The <strong>jacarandas</strong> were out.");
     });
 
+    it("refuses an unreadable edit form with 400 Bad Request, quietly, changing nothing", async () => {
+      await publish(author);
+      const [slug] = await postsOf(author);
+      const response = await fetch(`${server.url}/edit-post/${slug}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          cookie: author.cookieHeader,
+          origin: server.url,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: "title=One&title=Two&content=Words.&coverImageId=x",
+      });
+      expect(response.status).toBe(400);
+      const text = visibleText(await response.text());
+      expect(text).toContain("400 Bad Request");
+      expect(text).toContain("The form could not be read. Please try again.");
+      expect(server.output()).not.toContain("request failed");
+      expect(visibleText(await (await new Visitor(server.url).get(`/blog/${slug}`)).text())).toContain(
+        "A walk down Moncur Street",
+      );
+    });
+
     it("refuses an invalid edit with the same messages, keeps what was typed, changes nothing", async () => {
       await publish(author);
       const [slug] = await postsOf(author);

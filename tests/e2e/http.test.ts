@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/.server/db/database.ts";
@@ -10,6 +11,20 @@ import { postgresAvailable } from "../support/databases.ts";
 import { type FreshPostgres, freshPostgresDatabase } from "../support/postgres.ts";
 import { type RunningServer, startExpectingFailure, startServer } from "../support/server.ts";
 import { TcpProxy } from "../support/tcp-proxy.ts";
+
+/** A GET whose body is kept as sent (fetch would decompress it). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
 
 describe("the production server over HTTP", () => {
   let server: RunningServer;
@@ -37,9 +52,31 @@ describe("the production server over HTTP", () => {
       expect(response.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
       expect(response.headers.get("x-frame-options"), path).toBe("DENY");
       expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(response.headers.get("x-xss-protection"), path).toBe("0");
       expect(response.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
       expect(response.headers.get("permissions-policy"), path).toContain("camera=()");
       expect(response.headers.get("strict-transport-security"), path).toBeNull();
+    }
+  });
+
+  it("sends the build's scripts precompressed (Brotli or gzip, as the browser accepts), cached for good", async () => {
+    const html = await (await fetch(`${server.url}/about`)).text();
+    const script = html.match(/\/assets\/[\w-]+\.js/g)?.find((src) => src.includes("framework")) as string;
+    expect(script).toBeTruthy();
+    const plain = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "identity" } });
+    const source = Buffer.from(await plain.arrayBuffer());
+    expect(plain.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(plain.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    for (const [accept, encoding, decode] of [
+      ["br", "br", brotliDecompressSync],
+      ["gzip, deflate", "gzip", gunzipSync],
+    ] as const) {
+      const { headers, body } = await rawGet(`${server.url}${script}`, { "accept-encoding": accept });
+      expect(headers["content-encoding"]).toBe(encoding);
+      expect(headers.vary).toBe("Accept-Encoding");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(body.length).toBeLessThan(source.length / 2.5);
+      expect(decode(body).equals(source)).toBe(true);
     }
   });
 

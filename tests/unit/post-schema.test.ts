@@ -31,6 +31,13 @@ describe("the post form's rules", () => {
     expect(errorsOf({ ...valid, title: "x".repeat(200), content: "y".repeat(3000) })).toEqual([]);
   });
 
+  it("counts an emoji as one character, as a reader does", () => {
+    expect(errorsOf({ ...valid, title: "🌳".repeat(200), content: "🏛️".repeat(1500) })).toEqual([]);
+    expect(errorsOf({ ...valid, content: "🌳".repeat(3001) })).toEqual([
+      "Content must not exceed 3000 characters",
+    ]);
+  });
+
   it("measures the title after trimming", () => {
     expect(postSchema.parse({ ...valid, title: `  ${"x".repeat(200)}  ` }).title).toHaveLength(200);
   });

@@ -1,0 +1,126 @@
+/**
+ * `npm run restore -- <folder>`: puts a backup made by `npm run backup` back into DATA_DIR (and
+ * DATABASE_URL's database). The server must be stopped first. A missing, unfinished or mismatched
+ * backup is refused before anything is touched.
+ */
+import { chmodSync, copyFileSync, cpSync, existsSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import type { Config } from "../app/.server/config.ts";
+import {
+  authSecretName,
+  describeImages,
+  imagesName,
+  listOf,
+  type Manifest,
+  readBackup,
+} from "./backups/backup-set.ts";
+import { Refusal, runScript } from "./backups/failure.ts";
+import { postgresTool } from "./backups/postgres-tools.ts";
+import { siteConfig } from "./backups/site-config.ts";
+
+const kindName = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
+
+/** Checks the copied database can be read back before the live one is replaced by it. */
+async function checkDatabaseCopy(manifest: Manifest, file: string): Promise<void> {
+  if (manifest.database === "postgres") {
+    await postgresTool("pg_restore", ["--list", file]);
+    return;
+  }
+  let verdict: string;
+  try {
+    const copy = new SQLite(file, { readonly: true, fileMustExist: true });
+    verdict = copy.pragma("quick_check", { simple: true }) as string;
+    copy.close();
+  } catch (error) {
+    verdict = error instanceof Error ? error.message : String(error);
+  }
+  if (verdict !== "ok")
+    throw new Refusal(`the database in this backup is damaged (${verdict}): nothing was changed`);
+}
+
+/** A site still answering on the configured port would keep writing to what is being replaced. */
+async function refuseWhileServerRuns(port: number): Promise<void> {
+  const answered = await fetch(`http://127.0.0.1:${port}/healthz`, {
+    signal: AbortSignal.timeout(2000),
+  }).then(
+    () => true,
+    () => false,
+  );
+  if (answered)
+    throw new Refusal(`a server is answering on port ${port}: stop the server first, then restore`);
+}
+
+async function restoreDatabase(database: Config["database"], copy: string): Promise<void> {
+  if (database.kind === "postgres") {
+    // One transaction: if any statement fails, the database is left as it was.
+    await postgresTool("pg_restore", [
+      "--clean",
+      "--if-exists",
+      "--no-owner",
+      "--no-privileges",
+      "--single-transaction",
+      `--dbname=${database.url}`,
+      copy,
+    ]);
+    return;
+  }
+  const incoming = `${database.file}.restoring`;
+  copyFileSync(copy, incoming);
+  // The old write-ahead log belongs to the old file; left beside the new one it would corrupt it.
+  for (const suffix of ["-wal", "-shm"]) rmSync(`${database.file}${suffix}`, { force: true });
+  renameSync(incoming, database.file);
+}
+
+/** Swaps the images folder whole, so a failure half-way leaves the old one in place. */
+function restoreImages(copy: string, live: string): void {
+  const incoming = `${live}.restoring`;
+  const outgoing = `${live}.replaced`;
+  rmSync(incoming, { recursive: true, force: true });
+  cpSync(copy, incoming, { recursive: true });
+  rmSync(outgoing, { recursive: true, force: true });
+  if (existsSync(live)) renameSync(live, outgoing);
+  renameSync(incoming, live);
+  rmSync(outgoing, { recursive: true, force: true });
+}
+
+async function restore(folderArgument: string | undefined): Promise<void> {
+  if (!folderArgument) {
+    throw new Refusal(
+      "say which backup to restore, e.g. npm run restore -- backups/<time> (stop the server first)",
+    );
+  }
+  const folder = path.resolve(folderArgument);
+  const manifest = readBackup(folder);
+  const config = siteConfig();
+  if (manifest.database !== config.database.kind) {
+    const setting = config.database.kind === "postgres" ? "DATABASE_URL is set" : "DATABASE_URL is not set";
+    throw new Refusal(
+      `this backup holds a ${kindName[manifest.database]} database but ${setting}: nothing was changed`,
+    );
+  }
+  const databaseCopy = path.join(folder, manifest.files.database);
+  await checkDatabaseCopy(manifest, databaseCopy);
+  await refuseWhileServerRuns(config.port);
+
+  await restoreDatabase(config.database, databaseCopy);
+  const parts = [`the ${kindName[manifest.database]} database`];
+  if (manifest.files.images) {
+    restoreImages(path.join(folder, manifest.files.images), path.join(config.dataDir, imagesName));
+    parts.push(describeImages(path.join(config.dataDir, imagesName)));
+  }
+  if (manifest.files.authSecret) {
+    const secret = path.join(config.dataDir, authSecretName);
+    copyFileSync(path.join(folder, manifest.files.authSecret), secret);
+    chmodSync(secret, 0o600);
+    parts.push("the session secret");
+  }
+  if (manifest.imagesInObjectStore) {
+    console.log(
+      "Images are in the object store (STORAGE_URL): this backup holds none, so they were left as they are.",
+    );
+  }
+  console.log(`Restored ${listOf(parts)} from the backup of ${manifest.createdAt}. Start the server again.`);
+}
+
+await runScript("restore", () => restore(process.argv[2]));

@@ -1,0 +1,142 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumPath, launchBrowser } from "../support/browser.ts";
+import { type RunningServer, startServer } from "../support/server.ts";
+import { Visitor } from "../support/visitor.ts";
+
+const policyNonce = (policy: string | null) =>
+  policy?.match(/script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/)?.[1];
+
+/** The nonces on the page's executable scripts (JSON-LD data blocks do not run). */
+function scriptNonces(html: string): (string | undefined)[] {
+  return [...html.matchAll(/<script\b([^>]*)>/g)]
+    .map((match) => match[1] as string)
+    .filter((attributes) => !attributes.includes('type="application/ld+json"'))
+    .map((attributes) => attributes.match(/nonce="([^"]+)"/)?.[1]);
+}
+
+describe("the script policy (CSP nonces)", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    if (chromiumPath) browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("gives every rendered page a fresh nonce that all its scripts carry", async () => {
+    const visitor = new Visitor(server.url);
+    await visitor.register("nonce@example.com", "secret1");
+    await visitor.logIn("nonce@example.com", "secret1");
+    const seen = new Set<string>();
+    for (const path of ["/dashboard", "/dashboard", "/create-post"]) {
+      const response = await visitor.get(path);
+      const policy = response.headers.get("content-security-policy");
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("img-src 'self' data: blob:;");
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      const nonce = policyNonce(policy);
+      expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const nonces = scriptNonces(await response.text());
+      expect(nonces.length).toBeGreaterThan(0);
+      expect(new Set(nonces)).toEqual(new Set([nonce]));
+      seen.add(nonce as string);
+    }
+    expect(seen.size).toBe(3);
+  });
+
+  it("serves a cached page with the policy its scripts were made under", async () => {
+    await expect
+      .poll(async () => (await fetch(`${server.url}/woollahra`)).headers.get("etag"), { timeout: 3000 })
+      .toBeTruthy();
+    for (let visit = 0; visit < 2; visit++) {
+      const response = await fetch(`${server.url}/woollahra`);
+      expect(response.headers.get("etag")).toBeTruthy();
+      const nonce = policyNonce(response.headers.get("content-security-policy"));
+      expect(nonce).toBeTruthy();
+      expect(new Set(scriptNonces(await response.text()))).toEqual(new Set([nonce]));
+    }
+  });
+
+  it("ignores a nonce a client tries to choose", async () => {
+    const response = await fetch(`${server.url}/login`, { headers: { "x-csp-nonce": "chosen-by-client" } });
+    const html = await response.text();
+    expect(html).not.toContain("chosen-by-client");
+    expect(response.headers.get("content-security-policy")).not.toContain("chosen-by-client");
+  });
+
+  describe.skipIf(!chromiumPath)("in Chromium", () => {
+    /** Opens a page with JavaScript and collects every policy violation and console error. */
+    async function openWatched(path: string, cookies: [string, string][] = []) {
+      const context = await browser.newContext();
+      await context.addCookies(cookies.map(([name, value]) => ({ name, value, url: server.url })));
+      const page: Page = await context.newPage();
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(message.text());
+      });
+      page.on("pageerror", (error) => problems.push(error.message));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      await page.goto(`${server.url}${path}`);
+      await page.locator("html[data-hydrated]").waitFor();
+      return { page, problems, close: () => context.close() };
+    }
+
+    it.each(["/", "/home", "/woollahra", "/about", "/login", "/register"])(
+      "runs %s's scripts (it hydrates) with no policy violations",
+      async (path) => {
+        const { problems, close } = await openWatched(path);
+        expect(problems).toEqual([]);
+        await close();
+      },
+    );
+
+    it("runs the editor's scripts for a signed-in author with no policy violations", async () => {
+      const visitor = new Visitor(server.url);
+      await visitor.register("editor-csp@example.com", "secret1");
+      await visitor.logIn("editor-csp@example.com", "secret1");
+      const { page, problems, close } = await openWatched("/create-post", [...visitor.cookies]);
+      await page.getByLabel("Content (Markdown)").fill("**Bold** words");
+      await expect.poll(() => page.locator("strong", { hasText: "Bold" }).count()).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+      await close();
+    });
+
+    it("blocks scripts and handlers that slipped into a page without the nonce", async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // Stands for markup that got past every other defence: the policy is the last one.
+      await page.route(`${server.url}/about`, async (route) => {
+        const response = await route.fetch();
+        const injected = (await response.text()).replace(
+          "</main>",
+          `<script>window.injected = "inline"</script><img src="/none.png" onerror="window.injected = 'handler'"></main>`,
+        );
+        await route.fulfill({ response, body: injected });
+      });
+      const violations: string[] = [];
+      page.on("console", (message) => violations.push(message.text()));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`CSP violation: ${event.violatedDirective}`);
+        });
+      });
+      await page.goto(`${server.url}/about`);
+      await page.locator("html[data-hydrated]").waitFor();
+      expect(
+        await page.evaluate(() => (window as unknown as { injected?: string }).injected),
+      ).toBeUndefined();
+      expect(violations.filter((text) => text.startsWith("CSP violation")).length).toBeGreaterThanOrEqual(2);
+      await context.close();
+    });
+  });
+});

@@ -1,0 +1,414 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/.server/db/database.ts";
+import { photoJpeg } from "../support/images.ts";
+import { type RunningServer, startServer } from "../support/server.ts";
+import { serverDatabase } from "../support/server-database.ts";
+import { tusUpload } from "../support/tus.ts";
+import { Visitor, visibleText } from "../support/visitor.ts";
+import { rawRequest } from "./support/raw-http.ts";
+import { changedParts, type SiteState, siteState } from "./support/site-state.ts";
+import { formatTable } from "./support/table.ts";
+
+/**
+ * Every signed-in page and every change the site accepts, tried by everyone who must not
+ * make it: a visitor, another signed-in user, another site riding the author's cookie, and
+ * cookies that are forged or expired. Each is refused the way the spec says and changes
+ * nothing. The matrix is printed as a table.
+ */
+const password = "secret1";
+const actors = ["visitor", "other user", "cross-site", "forged session", "expired session"] as const;
+type Actor = (typeof actors)[number];
+
+/** What a cell must get; `changes` lists what may change because the actor acts on their own data. */
+interface Expectation {
+  status: number;
+  location?: string;
+  message?: string;
+  changes?: (keyof SiteState)[];
+  /** Shown in the table instead of the status, for cells that are allowed on the actor's own data. */
+  label?: string;
+}
+
+interface Row {
+  name: string;
+  method: string;
+  path: string;
+  form?: Record<string, string>;
+  tus?: Record<string, string>;
+  expect: Record<Actor, Expectation>;
+}
+
+const toLogIn = (path: string): Expectation => ({
+  status: 302,
+  location: `/login?${new URLSearchParams({ redirectTo: path })}`,
+});
+const crossSiteRefusal: Expectation = {
+  status: 403,
+  message: "Forbidden: this form was sent from another site.",
+};
+const signInToUpload: Expectation = { status: 401, message: "Sign in to upload images." };
+const notTheirUpload: Expectation = { status: 404, message: "Upload not found." };
+const notTheirPost: Expectation = {
+  status: 403,
+  message: "Only the author of this post can change or delete it.",
+};
+
+/** A signed-in page: visitors and dead sessions go to log in; the author's own cookie may read it from anywhere. */
+function signedInPage(path: string, other: Expectation): Record<Actor, Expectation> {
+  return {
+    visitor: toLogIn(path),
+    "other user": other,
+    "cross-site": { status: 200, label: "200 (own page)" },
+    "forged session": toLogIn(path),
+    "expired session": toLogIn(path),
+  };
+}
+
+/** A change: like a signed-in page, but another site may not make it even with the author's cookie. */
+function signedInChange(path: string, other: Expectation): Record<Actor, Expectation> {
+  return { ...signedInPage(path, other), "cross-site": crossSiteRefusal };
+}
+
+function uploadEndpoint(other: Expectation, crossSite: Expectation): Record<Actor, Expectation> {
+  return {
+    visitor: signInToUpload,
+    "other user": other,
+    "cross-site": crossSite,
+    "forged session": signInToUpload,
+    "expired session": signInToUpload,
+  };
+}
+
+describe("access matrix", () => {
+  let server: RunningServer;
+  let db: Db;
+  let author: Visitor;
+  let other: Visitor;
+  let expired: Visitor;
+  let slug: string;
+  let cover: string;
+  let upload: string;
+  const results = new Map<string, string>();
+
+  async function signedIn(email: string): Promise<Visitor> {
+    await db.deleteFrom("rateLimits").execute();
+    const visitor = new Visitor(server.url);
+    await visitor.register(email, password);
+    expect((await visitor.logIn(email, password)).status).toBe(303);
+    return visitor;
+  }
+
+  /** Moves a session's expiry into the past, stored the way better-auth stored it. */
+  async function expireSession(token: string) {
+    const { rows } = await sql<{
+      expiresAt: unknown;
+    }>`select "expiresAt" from "session" where token = ${token}`.execute(db);
+    const stored = rows[0]?.expiresAt;
+    const past = Date.now() - 60_000;
+    const value =
+      typeof stored === "number"
+        ? past
+        : typeof stored === "string"
+          ? new Date(past).toISOString()
+          : new Date(past);
+    await sql`update "session" set "expiresAt" = ${value} where token = ${token}`.execute(db);
+  }
+
+  /** The cookie each actor sends, and the headers a browser on another site would add. */
+  function headersOf(actor: Actor): Record<string, string> {
+    switch (actor) {
+      case "visitor":
+        return {};
+      case "other user":
+        return { cookie: other.cookieHeader };
+      case "cross-site":
+        return {
+          cookie: author.cookieHeader,
+          origin: "https://evil.example",
+          "sec-fetch-site": "cross-site",
+        };
+      case "forged session":
+        return {
+          cookie:
+            "wm.session_token=Qx7rTn2LwYb0Vh5KcJm8Pd3sFg6Ae9Uz.bm90LWEtcmVhbC1zaWduYXR1cmUtYXQtYWxsLg%3D%3D",
+        };
+      case "expired session":
+        return { cookie: expired.cookieHeader };
+    }
+  }
+
+  async function uploadOffset(): Promise<string | undefined> {
+    const response = await rawRequest(server.url, {
+      method: "HEAD",
+      path: `/api/uploads/${upload}`,
+      headers: { cookie: author.cookieHeader, "tus-resumable": "1.0.0" },
+    });
+    return response.status === 200 ? String(response.headers["upload-offset"]) : undefined;
+  }
+
+  const rows = (): Row[] => {
+    const post = `/edit-post/${slug}`;
+    const stolenPost = { title: "Taken over", content: "Not theirs.", coverImageId: cover };
+    return [
+      {
+        name: "GET /dashboard",
+        method: "GET",
+        path: "/dashboard",
+        expect: signedInPage("/dashboard", { status: 200, label: "200 (own posts only)" }),
+      },
+      {
+        name: "GET /create-post",
+        method: "GET",
+        path: "/create-post",
+        expect: signedInPage("/create-post", { status: 200, label: "200 (own form)" }),
+      },
+      {
+        name: "POST /create-post (author's cover)",
+        method: "POST",
+        path: "/create-post",
+        form: stolenPost,
+        expect: signedInChange("/create-post", {
+          status: 400,
+          message: "This image is not available: upload the cover again.",
+        }),
+      },
+      { name: "GET /edit-post/:slug", method: "GET", path: post, expect: signedInPage(post, notTheirPost) },
+      {
+        name: "POST /edit-post/:slug",
+        method: "POST",
+        path: post,
+        form: stolenPost,
+        expect: signedInChange(post, notTheirPost),
+      },
+      {
+        name: "GET /edit-post/:slug?delete",
+        method: "GET",
+        path: `${post}?delete`,
+        expect: signedInPage(`${post}?delete`, notTheirPost),
+      },
+      {
+        name: "POST /edit-post/:slug?delete",
+        method: "POST",
+        path: `${post}?delete`,
+        form: {},
+        expect: signedInChange(`${post}?delete`, notTheirPost),
+      },
+      {
+        name: "POST /create-batch",
+        method: "POST",
+        path: "/create-batch",
+        form: {},
+        expect: signedInChange("/create-batch", {
+          status: 303,
+          changes: ["posts", "images", "files"],
+          label: "303 (own batch)",
+        }),
+      },
+      {
+        name: "POST /api/uploads (create)",
+        method: "POST",
+        path: "/api/uploads",
+        tus: { "upload-length": "1000" },
+        expect: uploadEndpoint(
+          { status: 201, changes: ["files"], label: "201 (own upload)" },
+          crossSiteRefusal,
+        ),
+      },
+      {
+        name: "HEAD /api/uploads/:id (author's)",
+        method: "HEAD",
+        path: `/api/uploads/${upload}`,
+        tus: {},
+        expect: uploadEndpoint({ status: 404 }, { status: 200, label: "200 (own upload)" }),
+      },
+      {
+        name: "PATCH /api/uploads/:id (author's)",
+        method: "PATCH",
+        path: `/api/uploads/${upload}`,
+        tus: { "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+        expect: uploadEndpoint(notTheirUpload, crossSiteRefusal),
+      },
+      {
+        name: "DELETE /api/uploads/:id (author's)",
+        method: "DELETE",
+        path: `/api/uploads/${upload}`,
+        tus: {},
+        expect: uploadEndpoint(notTheirUpload, crossSiteRefusal),
+      },
+      // Last: the other user signs out here.
+      {
+        name: "POST /logout",
+        method: "POST",
+        path: "/logout",
+        form: {},
+        expect: {
+          visitor: { status: 303, location: "/login" },
+          "other user": {
+            status: 303,
+            location: "/login",
+            changes: ["sessions"],
+            label: "303 (own session)",
+          },
+          "cross-site": crossSiteRefusal,
+          "forged session": { status: 303, location: "/login" },
+          "expired session": { status: 303, location: "/login" },
+        },
+      },
+      {
+        name: "GET /logout",
+        method: "GET",
+        path: "/logout",
+        expect: {
+          visitor: { status: 303, location: "/login" },
+          "other user": {
+            status: 303,
+            location: "/login",
+            changes: ["sessions"],
+            label: "303 (own session)",
+          },
+          // A link or an image on another site must not end the session.
+          "cross-site": { status: 403 },
+          "forged session": { status: 303, location: "/login" },
+          "expired session": { status: 303, location: "/login" },
+        },
+      },
+    ];
+  };
+
+  async function send(row: Row, actor: Actor) {
+    const headers = headersOf(actor);
+    if (row.form) {
+      return rawRequest(server.url, {
+        method: row.method,
+        path: row.path,
+        headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(row.form).toString(),
+        // The batch processes ten cover images: slow on a busy machine.
+        timeoutMs: 120_000,
+      });
+    }
+    if (row.tus) {
+      const body = row.method === "PATCH" ? "stolen bytes" : undefined;
+      return rawRequest(server.url, {
+        method: row.method,
+        path: row.path,
+        headers: { ...headers, "tus-resumable": "1.0.0", ...row.tus },
+        body,
+      });
+    }
+    return rawRequest(server.url, { method: row.method, path: row.path, headers });
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    db = serverDatabase(server);
+    author = await signedIn("author@example.com");
+    other = await signedIn("other@example.com");
+    expired = new Visitor(server.url);
+    expect((await expired.logIn("author@example.com", password)).status).toBe(303);
+    const token = decodeURIComponent(expired.cookies.get("wm.session_token") ?? "").split(".")[0] as string;
+    await expireSession(token);
+
+    cover = (await tusUpload(server.url, await photoJpeg(900, 600), { cookie: author.cookieHeader }))
+      .id as string;
+    const created = await author.post("/create-post", {
+      title: "The author's own post",
+      content: "Only the author may change this.",
+      coverImageId: cover,
+    });
+    expect(created.status).toBe(303);
+    slug = (
+      await db
+        .selectFrom("posts")
+        .select("slug")
+        .where("title", "=", "The author's own post")
+        .executeTakeFirstOrThrow()
+    ).slug;
+    const started = await rawRequest(server.url, {
+      method: "POST",
+      path: "/api/uploads",
+      headers: { cookie: author.cookieHeader, "tus-resumable": "1.0.0", "upload-length": "1000" },
+    });
+    upload = String(started.headers.location).split("/").pop() as string;
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await server?.stop();
+    const table = formatTable(
+      ["route", ...actors],
+      rows().map((row) => [
+        row.name,
+        ...actors.map((actor) => results.get(`${row.name} × ${actor}`) ?? "not run"),
+      ]),
+    );
+    console.log(
+      `\nAccess matrix (✓ refused or limited to the actor's own data as the spec says)\n${table}\n`,
+    );
+  });
+
+  it("has a row for every signed-in page and every change in the route table", () => {
+    const covered = new Set(
+      rows().map((row) => row.path.replace(slug, ":slug").replace(upload, ":id").split("?")[0]),
+    );
+    for (const path of [
+      "/dashboard",
+      "/create-post",
+      "/edit-post/:slug",
+      "/create-batch",
+      "/logout",
+      "/api/uploads",
+      "/api/uploads/:id",
+    ]) {
+      expect(covered).toContain(path);
+    }
+  });
+
+  for (const actor of actors) {
+    it(`refuses ${actor}`, async () => {
+      const failures: string[] = [];
+      for (const row of rows()) {
+        const expected = row.expect[actor];
+        // An expired session stays expired; reading it may remove it, which is no harm.
+        const mayChange: (keyof SiteState)[] = [...(expected.changes ?? [])];
+        if (actor === "expired session") mayChange.push("sessions");
+        const before = await siteState(db, server.dataDir);
+        const response = await send(row, actor);
+        const after = await siteState(db, server.dataDir);
+        const problems: string[] = [];
+        if (response.status !== expected.status) problems.push(`status ${response.status}`);
+        if (expected.location !== undefined && response.headers.location !== expected.location)
+          problems.push(`location ${response.headers.location}`);
+        if (
+          expected.message &&
+          row.method !== "HEAD" &&
+          !visibleText(response.body).includes(expected.message)
+        )
+          problems.push(`no "${expected.message}"`);
+        const changed = changedParts(before, after).filter((part) => !mayChange.includes(part));
+        if (changed.length > 0) problems.push(`changed ${changed.join(", ")}`);
+        if ((await author.get("/dashboard")).status !== 200) {
+          problems.push("signed the author out");
+          author = await signedIn("author@example.com");
+        }
+        if ((await uploadOffset()) !== "0") problems.push("the author's upload was touched");
+        if (
+          response.status === 200 &&
+          actor === "other user" &&
+          response.body.includes("Only the author may change this.")
+        )
+          problems.push("showed the author's post");
+        const shown =
+          expected.label ??
+          `${response.status}${expected.location ? ` → ${expected.location.split("?")[0]}` : ""}`;
+        results.set(
+          `${row.name} × ${actor}`,
+          problems.length === 0 ? `✓ ${shown}` : `✗ ${problems.join("; ")}`,
+        );
+        if (problems.length > 0) failures.push(`${row.name}: ${problems.join("; ")}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});

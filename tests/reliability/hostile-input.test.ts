@@ -1,0 +1,353 @@
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/.server/db/database.ts";
+import { widthsFor } from "~/lib/image-variants.ts";
+import { chromiumPath, launchBrowser } from "../support/browser.ts";
+import { photoJpeg } from "../support/images.ts";
+import { type RunningServer, startServer } from "../support/server.ts";
+import { serverDatabase } from "../support/server-database.ts";
+import { tusUpload } from "../support/tus.ts";
+import { Visitor, visibleText } from "../support/visitor.ts";
+import { type CorpusCase, expand, loadCorpus, type Refusal, statuses } from "./support/corpus.ts";
+import { makeHostileFile } from "./support/hostile-images.ts";
+import { inertnessProblems } from "./support/inertness.ts";
+import { rawRequest } from "./support/raw-http.ts";
+import { changedParts, type SiteState, siteState } from "./support/site-state.ts";
+import { formatTable } from "./support/table.ts";
+
+/**
+ * Every case of the hostile-input corpus against the production server: each is refused with
+ * a 4xx (and the site's words where it has them) and changes nothing, or is accepted and then
+ * shown to be inert in Chromium. A summary table of categories and outcomes is printed.
+ */
+const corpus = loadCorpus();
+const password = "secret1";
+
+/** Refused: a 4xx, or a redirect to log in; inert: accepted, and shown to run nothing. */
+type Outcome = "refused" | "inert" | "failed";
+
+/** A page that shows accepted hostile input, who looks at it, and the cases it stands for. */
+interface PageToCheck {
+  path: string;
+  visitor?: Visitor;
+  caseId: string;
+}
+
+describe("hostile input", () => {
+  let server: RunningServer;
+  let db: Db;
+  let author: Visitor;
+  let authorEmail: string;
+  let cover: string;
+  let targetSlug: string;
+  let accounts = 0;
+  const outcomes = new Map<string, Outcome>();
+  const pagesToCheck: PageToCheck[] = [];
+
+  const state = () => siteState(db, server.dataDir);
+
+  async function signedIn(email: string): Promise<Visitor> {
+    await db.deleteFrom("rateLimits").execute();
+    const visitor = new Visitor(server.url);
+    expect((await visitor.register(email, password)).status).toBe(303);
+    expect((await visitor.logIn(email, password)).status).toBe(303);
+    return visitor;
+  }
+
+  async function slugs(): Promise<Set<string>> {
+    return new Set((await db.selectFrom("posts").select("slug").execute()).map((row) => row.slug));
+  }
+
+  async function publish(fields: Record<string, string> = {}): Promise<Response> {
+    return author.post("/create-post", {
+      title: "A walk down Moncur Street",
+      content: "The **jacarandas** were out.",
+      coverImageId: cover,
+      ...fields,
+    });
+  }
+
+  /** A tus upload begun by the author and left unfinished. */
+  async function unfinishedUpload(): Promise<string> {
+    const response = await rawRequest(server.url, {
+      method: "POST",
+      path: "/api/uploads",
+      headers: { cookie: author.cookieHeader, "tus-resumable": "1.0.0", "upload-length": "1000" },
+    });
+    expect(response.status).toBe(201);
+    return String(response.headers.location).split("/").pop() as string;
+  }
+
+  async function fillPlaceholders(text: string): Promise<string> {
+    const upload = text.includes("{upload}") ? await unfinishedUpload() : "";
+    return text.replaceAll("{slug}", targetSlug).replaceAll("{image}", cover).replaceAll("{upload}", upload);
+  }
+
+  function expectRefusal(refusal: Refusal, status: number, body: string, location?: string) {
+    expect(statuses(refusal), `status ${status}: ${body.slice(0, 200)}`).toContain(status);
+    if (refusal.message) expect(visibleText(body)).toContain(refusal.message);
+    if (refusal.location !== undefined) expect(location).toBe(refusal.location);
+  }
+
+  function expectUnchanged(before: SiteState, after: SiteState) {
+    expect(changedParts(before, after), "parts of the site that changed").toEqual([]);
+  }
+
+  /** Creates a post, or edits a fresh one, with the case's fields over valid defaults. */
+  async function runPost(c: Extract<CorpusCase, { kind: "post" }>): Promise<Outcome> {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of Object.entries(c.fields)) {
+      fields[name] = expand(value).replace("$cover", cover);
+    }
+    let path = "/create-post";
+    if (c.route === "edit") {
+      const existing = await slugs();
+      expect((await publish()).status).toBe(303);
+      path = `/edit-post/${[...(await slugs())].find((slug) => !existing.has(slug))}`;
+    }
+    const existing = await slugs();
+    const before = await state();
+    const response = await author.post(path, {
+      title: "A walk down Moncur Street",
+      content: "The **jacarandas** were out.",
+      coverImageId: cover,
+      ...fields,
+    });
+    const body = await response.text();
+    if (c.expect !== "accepted") {
+      expectRefusal(c.expect, response.status, body);
+      expectUnchanged(before, await state());
+      return "refused";
+    }
+    expect(response.status, visibleText(body).slice(0, 300)).toBe(303);
+    const slug =
+      c.route === "edit"
+        ? path.slice("/edit-post/".length)
+        : ([...(await slugs())].find((candidate) => !existing.has(candidate)) as string);
+    const stored = await db
+      .selectFrom("posts")
+      .selectAll()
+      .where("slug", "=", slug)
+      .executeTakeFirstOrThrow();
+    expect(stored.userId).not.toBeNull();
+    if (c.stored?.title !== undefined) expect(stored.title).toBe(c.stored.title);
+    if (c.stored?.content !== undefined) expect(stored.content).toBe(c.stored.content);
+    const url = `/blog/${encodeURIComponent(slug)}`;
+    expect((await fetch(`${server.url}${url}`)).status).toBe(200);
+    pagesToCheck.push(
+      { path: url, caseId: c.id },
+      { path: `/edit-post/${encodeURIComponent(slug)}`, visitor: author, caseId: c.id },
+    );
+    return "inert";
+  }
+
+  async function run(c: CorpusCase): Promise<Outcome> {
+    switch (c.kind) {
+      case "post":
+        return runPost(c);
+      case "account":
+        return runAccount(c);
+      case "request":
+        return runRequest(c);
+      case "upload":
+        return runUpload(c);
+    }
+  }
+
+  async function runAccount(c: Extract<CorpusCase, { kind: "account" }>): Promise<Outcome> {
+    await db.deleteFrom("rateLimits").execute();
+    const form: Record<string, string> = {
+      email: c.route === "login" ? authorEmail : `person${++accounts}@example.com`,
+      password,
+    };
+    for (const [name, value] of Object.entries(c.fields))
+      form[name] = expand(value).replace("$account", authorEmail);
+    const before = await state();
+    const visitor = new Visitor(server.url);
+    const response = await visitor.post(`/${c.route}`, form);
+    const body = await response.text();
+    const after = await state();
+    if (c.expect === "accepted") {
+      expect(response.status, body.slice(0, 300)).toBe(303);
+      expect(changedParts(before, after)).toEqual(["users"]);
+      await db.deleteFrom("rateLimits").execute();
+      expect((await visitor.logIn(form.email as string, form.password as string)).status).toBe(303);
+      // The email shows in the user menu of every page.
+      pagesToCheck.push({ path: "/dashboard", visitor, caseId: c.id });
+      return "inert";
+    }
+    expectRefusal(c.expect, response.status, body, response.headers.get("location") ?? undefined);
+    if (response.status === 303) {
+      // A log-in that went through with its hostile part (where to go next) neutralised.
+      expect(changedParts(before, after)).toEqual(["sessions"]);
+      return "inert";
+    }
+    expectUnchanged(before, after);
+    return "refused";
+  }
+
+  async function runRequest(c: Extract<CorpusCase, { kind: "request" }>): Promise<Outcome> {
+    const path = await fillPlaceholders(c.path);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(c.headers ?? {}))
+      headers[name] = await fillPlaceholders(value);
+    if (c.as === "author") headers.cookie = author.cookieHeader;
+    const body = c.body === undefined ? undefined : await fillPlaceholders(expand(c.body));
+    const before = await state();
+    const response = await rawRequest(server.url, {
+      method: c.method,
+      path,
+      headers,
+      body,
+      declaredLength: c.declaredLength,
+    });
+    const location = response.headers.location;
+    expectRefusal(
+      c.expect,
+      response.status,
+      response.body,
+      typeof location === "string" ? location : undefined,
+    );
+    expectUnchanged(before, await state());
+    if (c.render) {
+      pagesToCheck.push({ path, visitor: c.as === "author" ? author : undefined, caseId: c.id });
+      return "inert";
+    }
+    // Redirects count as refusals only where the case names where they go (to log in).
+    expect(response.status).toBeGreaterThanOrEqual(c.expect.location === undefined ? 400 : 300);
+    expect(response.status).toBeLessThan(500);
+    return "refused";
+  }
+
+  async function runUpload(c: Extract<CorpusCase, { kind: "upload" }>): Promise<Outcome> {
+    const file = await makeHostileFile(c.file);
+    const before = await state();
+    const outcome = await tusUpload(server.url, file, {
+      cookie: author.cookieHeader,
+      name: c.filename === undefined ? "photo.jpg" : expand(c.filename),
+      type: c.filetype ?? "image/jpeg",
+    });
+    if (c.expect !== "accepted") {
+      expectRefusal(c.expect, outcome.status ?? 0, outcome.message ?? "");
+      expectUnchanged(before, await state());
+      return "refused";
+    }
+    expect(outcome.status, outcome.message).toBeUndefined();
+    const image = await db
+      .selectFrom("images")
+      .selectAll()
+      .where("id", "=", outcome.id as string)
+      .executeTakeFirstOrThrow();
+    // Only re-encoded pixels are kept: every variant is a plain image without the payload.
+    for (const width of widthsFor(image.width)) {
+      for (const extension of ["avif", "webp", image.fallback === "png" ? "png" : "jpg"]) {
+        const response = await fetch(`${server.url}/images/${image.id}/${width}.${extension}`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toMatch(/^image\/(avif|webp|jpeg|png)$/);
+        expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+        const bytes = Buffer.from(await response.arrayBuffer());
+        if (c.marker) expect(bytes.includes(c.marker)).toBe(false);
+        expect((await sharp(bytes).metadata()).width).toBe(width);
+      }
+    }
+    return "inert";
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    db = serverDatabase(server);
+    authorEmail = "author@example.com";
+    author = await signedIn(authorEmail);
+    cover = (await tusUpload(server.url, await photoJpeg(900, 600), { cookie: author.cookieHeader }))
+      .id as string;
+    const existing = await slugs();
+    expect((await publish()).status).toBe(303);
+    targetSlug = [...(await slugs())].find((slug) => !existing.has(slug)) as string;
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await server?.stop();
+    const categories = [...new Set(corpus.map((c) => c.category))];
+    const count = (category: string, outcome: Outcome) =>
+      corpus.filter((c) => c.category === category && outcomes.get(c.id) === outcome).length;
+    const rows = categories.map((category) => [
+      category,
+      String(corpus.filter((c) => c.category === category).length),
+      String(count(category, "refused")),
+      String(count(category, "inert")),
+      String(
+        corpus.filter((c) => c.category === category && !outcomes.has(c.id)).length +
+          count(category, "failed"),
+      ),
+    ]);
+    const total = (column: number) => String(rows.reduce((sum, row) => sum + Number(row[column]), 0));
+    rows.push(["total", total(1), total(2), total(3), total(4)]);
+    console.log(
+      `\nHostile-input corpus\n${formatTable(["category", "cases", "refused (4xx)", "inert render", "failed"], rows)}\n`,
+    );
+  });
+
+  for (const c of corpus) {
+    it(c.id, async () => {
+      outcomes.set(c.id, "failed");
+      outcomes.set(c.id, await run(c));
+    });
+  }
+
+  /** Loads every page that shows accepted hostile input, each as the visitor who would see it. */
+  async function checkInChromium(browser: Browser, targets: PageToCheck[]): Promise<string[]> {
+    const found: string[] = [];
+    const pages = new Map<Visitor | undefined, Page>();
+    for (const target of targets) {
+      let page = pages.get(target.visitor);
+      if (!page) {
+        const context = await browser.newContext();
+        const cookies = [...(target.visitor?.cookies ?? [])];
+        await context.addCookies(cookies.map(([name, value]) => ({ name, value, url: server.url })));
+        page = await context.newPage();
+        pages.set(target.visitor, page);
+      }
+      const problems = await inertnessProblems(page, `${server.url}${target.path}`);
+      if (problems.length > 0) {
+        outcomes.set(target.caseId, "failed");
+        found.push(`${target.caseId} at ${target.path}: ${problems.join("; ")}`);
+      }
+    }
+    return found;
+  }
+
+  it.skipIf(!chromiumPath)(
+    "renders everything accepted inert in Chromium: no dialog, handler, script URL or foreign script",
+    async () => {
+      const { count } = await db
+        .selectFrom("posts")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      const listings: PageToCheck[] = [{ path: "/dashboard", visitor: author, caseId: "listings" }];
+      for (let page = 1; page <= Math.ceil(Number(count) / 12); page++) {
+        listings.push({ path: page === 1 ? "/home" : `/home?page=${page}`, caseId: "listings" });
+      }
+      const browser = await launchBrowser();
+      try {
+        expect(await checkInChromium(browser, [...pagesToCheck, ...listings])).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
+
+  it("keeps every page and feed answering, and logs no server error", async () => {
+    // Errors of the server's own making, not refusals that happen to be logged.
+    const serverErrors = server
+      .output()
+      .split("\n")
+      .filter((line) => /"level":(50|60)/.test(line) && !/"status":4\d\d/.test(line));
+    expect(serverErrors).toEqual([]);
+    for (const path of ["/home", "/rss.xml", "/sitemap.xml", "/healthz", `/blog/${targetSlug}`]) {
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);
+    }
+    expect((await author.get("/dashboard")).status).toBe(200);
+  });
+});

@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The hostile-input corpus: JSON files under tests/reliability/corpus/, one per category.
+ * Long values are written as { "repeat": "x", "times": 3001 } so the files stay readable.
+ */
+export type Text = string | { repeat: string; times: number; before?: string; after?: string };
+
+/** The site must refuse: this status (or one of these), and the site's own words when it has them. */
+export interface Refusal {
+  status: number | number[];
+  message?: string;
+  /** Where a refusal that is a redirect must point. */
+  location?: string;
+}
+
+/** A post form sent by a signed-in author, to create a post or to edit a fresh one. */
+export interface PostCase {
+  kind: "post";
+  name: string;
+  route?: "create" | "edit";
+  /** Title, content and cover get valid values unless given; "$cover" is a cover the author uploaded. */
+  fields: Record<string, Text>;
+  /** "accepted": saved (then checked inert in Chromium), optionally exactly as `stored` says. */
+  expect: Refusal | "accepted";
+  stored?: { title?: string; content?: string };
+}
+
+/** The register or log-in form; "$account" stands for the email of an existing account. */
+export interface AccountCase {
+  kind: "account";
+  name: string;
+  route: "register" | "login";
+  fields: Partial<Record<"email" | "password" | "redirectTo", Text>>;
+  /** "accepted" (register only): the account exists and its email is checked inert in Chromium. */
+  expect: Refusal | "accepted";
+}
+
+/**
+ * Any HTTP request, sent byte for byte as written (no URL normalising). In paths and headers,
+ * {slug} is a post of the author's, {image} one of their images, {upload} an unfinished upload.
+ */
+export interface RequestCase {
+  kind: "request";
+  name: string;
+  as?: "visitor" | "author";
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: Text;
+  /** Sends this Content-Length but only the body above, to see the server refuse before reading. */
+  declaredLength?: number;
+  expect: Refusal;
+  /** The answer is a page showing the hostile input: check it in Chromium (GET only). */
+  render?: boolean;
+}
+
+/** A file sent through the tus upload endpoint, made by a recipe in hostile-images.ts. */
+export interface UploadCase {
+  kind: "upload";
+  name: string;
+  file: string;
+  filename?: Text;
+  filetype?: string;
+  /** "accepted": stored only as re-encoded variants, none of which carries `marker`. */
+  expect: Refusal | "accepted";
+  marker?: string;
+}
+
+export type HostileCase = PostCase | AccountCase | RequestCase | UploadCase;
+export type CorpusCase = HostileCase & { id: string; category: string };
+
+export const corpusDirectory = path.resolve(import.meta.dirname, "..", "corpus");
+
+export function expand(text: Text): string {
+  if (typeof text === "string") return text;
+  return `${text.before ?? ""}${text.repeat.repeat(text.times)}${text.after ?? ""}`;
+}
+
+export function statuses(refusal: Refusal): number[] {
+  return Array.isArray(refusal.status) ? refusal.status : [refusal.status];
+}
+
+/** Every case of every corpus file, named "category/name"; names must be unique. */
+export function loadCorpus(): CorpusCase[] {
+  const cases: CorpusCase[] = [];
+  for (const file of readdirSync(corpusDirectory)
+    .filter((name) => name.endsWith(".json"))
+    .sort()) {
+    const category = path.basename(file, ".json");
+    const entries = JSON.parse(readFileSync(path.join(corpusDirectory, file), "utf8")) as HostileCase[];
+    for (const entry of entries) cases.push({ ...entry, category, id: `${category}/${entry.name}` });
+  }
+  const ids = cases.map((c) => c.id);
+  const twice = ids.filter((id, index) => ids.indexOf(id) !== index);
+  if (twice.length > 0) throw new Error(`corpus case names used twice: ${twice.join(", ")}`);
+  return cases;
+}

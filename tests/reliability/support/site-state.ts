@@ -1,0 +1,37 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import type { Db } from "~/.server/db/database.ts";
+
+/**
+ * Everything a request could change, each part as a digest: posts (every column), accounts,
+ * sessions, images, and the files behind them (image folders, unfinished uploads). Rate-limit
+ * counters are left out: counting a refused attempt is their job.
+ */
+export type SiteState = Record<"posts" | "users" | "sessions" | "images" | "files", string>;
+
+function entries(folder: string): string[] {
+  return existsSync(folder) ? readdirSync(folder).sort() : [];
+}
+
+const digest = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
+
+export async function siteState(db: Db, dataDir: string): Promise<SiteState> {
+  const posts = await db.selectFrom("posts").selectAll().orderBy("slug").execute();
+  const users = await sql`select id, email from "user" order by id`.execute(db);
+  const sessions = await sql`select token, "expiresAt" from "session" order by token`.execute(db);
+  const images = await db.selectFrom("images").select(["id", "userId"]).orderBy("id").execute();
+  return {
+    posts: digest(posts),
+    users: digest(users.rows),
+    sessions: digest(sessions.rows),
+    images: digest(images),
+    files: digest([entries(path.join(dataDir, "images")), entries(path.join(dataDir, "uploads"))]),
+  };
+}
+
+/** The parts that differ between two states. */
+export function changedParts(before: SiteState, after: SiteState): (keyof SiteState)[] {
+  return (Object.keys(before) as (keyof SiteState)[]).filter((part) => before[part] !== after[part]);
+}
