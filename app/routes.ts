@@ -17,6 +17,7 @@ export default [
   route("status", "routes/status.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:file", "routes/sitemap-file.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("rss.xml", "routes/rss.ts"),
   route("api/uploads/*", "routes/api.uploads.ts"),

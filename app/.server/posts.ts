@@ -83,12 +83,18 @@ export async function listPostsByUser(db: Db, userId: string): Promise<PostSumma
   return rows.map(toSummary);
 }
 
-/** Every post's slug and date, newest first (the sitemap). */
-export async function listPostDates(db: Db): Promise<{ slug: string; publishedOn: Date }[]> {
+/** Posts' slugs and dates, newest first, a range at a time (the sitemap). */
+export async function listPostDates(
+  db: Db,
+  range: { offset: number; limit: number },
+): Promise<{ slug: string; publishedOn: Date }[]> {
   const rows = await db
     .selectFrom("posts")
     .select(["slug", "publishedOn"])
     .orderBy("publishedOn", "desc")
+    .orderBy("slug")
+    .offset(range.offset)
+    .limit(range.limit)
     .execute();
   return rows.map((row) => ({ slug: row.slug, publishedOn: new Date(row.publishedOn) }));
 }

@@ -1,4 +1,5 @@
-import { type ImageInfo, largestVariantUrl, srcSet } from "~/lib/image-variants.ts";
+import { preload } from "react-dom";
+import { type ImageInfo, largestVariantUrl, srcSet, variantUrl, widthsFor } from "~/lib/image-variants.ts";
 
 interface CoverImageProps {
   image: ImageInfo;
@@ -12,6 +13,16 @@ interface CoverImageProps {
 
 /** A post's cover as AVIF or WebP at the width the screen needs, sized to avoid layout shift. */
 export function CoverImage({ image, alt, sizes, priority = false, className }: CoverImageProps) {
+  // The preload goes into the document's head, so the cover downloads while the page is parsed.
+  if (priority) {
+    preload(variantUrl(image.id, widthsFor(image.width).at(-1) ?? image.width, "avif"), {
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: srcSet(image, "avif"),
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet(image, "avif")} sizes={sizes} />

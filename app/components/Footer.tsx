@@ -27,7 +27,11 @@ export function Footer({ year }: { year: number }) {
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             {site.profiles.map((profile) => (
               <li key={profile.href}>
-                <Link className="underline underline-offset-4 hover:text-white" to={profile.href}>
+                <Link
+                  className="underline underline-offset-4 hover:text-white"
+                  to={profile.href}
+                  prefetch="intent"
+                >
                   {profile.name}, {profile.role.toLowerCase()}
                 </Link>
               </li>

@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import { type IllustrationName, illustrations } from "~/lib/illustrations.ts";
 
 interface IllustrationPictureProps {
@@ -26,6 +27,16 @@ export function IllustrationPicture({
   const { width, height, widths } = illustrations[name];
   const srcSet = (format: string) =>
     widths.map((w) => `/illustrations/${name}-${w}.${format} ${w}w`).join(", ");
+  // The preload goes into the document's head, so the image downloads while the page is parsed.
+  if (priority) {
+    preload(`/illustrations/${name}-${widths.at(-1)}.avif`, {
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: srcSet("avif"),
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet("avif")} sizes={sizes} />

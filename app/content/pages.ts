@@ -18,21 +18,31 @@ export function pageNameFor(pathname: string): string | undefined {
   return modules[`./pages/${name}.mdx`] ? name : undefined;
 }
 
+const loaded = new Map<string, MdxModule>();
+
 /** A page's module (its body and its front matter), loaded on first use. */
 export async function loadPage(name: string): Promise<MdxModule> {
   const load = modules[`./pages/${name}.mdx`];
   if (!load) throw new Error(`no content page named ${name}`);
-  return load();
+  const page = await load();
+  loaded.set(name, page);
+  return page;
 }
 
-const bodies = new Map<string, MdxModule["default"]>();
+const lazyBodies = new Map<string, MdxModule["default"]>();
 
-/** A page's body, loaded with its own code chunk the first time it is shown. */
+/**
+ * A page's body: the component itself once its module is loaded (always so on the server,
+ * whose loader loads it, so the HTML carries the body in place), else a lazy one that loads
+ * its own code chunk (while the browser hydrates, React keeps the server's HTML meanwhile).
+ */
 export function pageBody(name: string): MdxModule["default"] {
-  let body = bodies.get(name);
+  const page = loaded.get(name);
+  if (page) return page.default;
+  let body = lazyBodies.get(name);
   if (!body) {
     body = lazy(() => loadPage(name));
-    bodies.set(name, body);
+    lazyBodies.set(name, body);
   }
   return body;
 }

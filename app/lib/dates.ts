@@ -18,7 +18,14 @@ export function formatSydneyDate(date: Date): string {
   return `${day}-${month}-${year}`;
 }
 
-/** The current year in Sydney (it turns over there before it does in UTC). */
-export function sydneyYear(date: Date = new Date()): number {
-  return Number(partsInSydney(date).year);
+let yearThisMinute: { minute: number; year: number } | undefined;
+
+/** The year in Sydney (it turns over there before it does in UTC); now's is worked out once a minute. */
+export function sydneyYear(date?: Date): number {
+  if (date) return Number(partsInSydney(date).year);
+  const minute = Math.floor(Date.now() / 60_000);
+  if (yearThisMinute?.minute !== minute) {
+    yearThisMinute = { minute, year: Number(partsInSydney(new Date(minute * 60_000)).year) };
+  }
+  return yearThisMinute.year;
 }

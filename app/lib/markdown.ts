@@ -75,7 +75,12 @@ function decodeEntities(html: string): string {
 
 /** Plain text of a post for descriptions and feeds: Markdown syntax dropped, whitespace folded. */
 export function plainText(markdown: string, maxLength = 160): string {
-  const text = decodeEntities(renderMarkdown(markdown).replace(/<[^>]+>/g, " "))
+  return excerpt(renderMarkdown(markdown), maxLength);
+}
+
+/** The same, from HTML already rendered by `renderMarkdown`. */
+export function excerpt(html: string, maxLength = 160): string {
+  const text = decodeEntities(html.replace(/<[^>]+>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
   if (text.length <= maxLength) return text;

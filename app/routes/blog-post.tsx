@@ -5,7 +5,7 @@ import { renderedContent } from "~/.server/rendered-posts.ts";
 import { CoverImage } from "~/components/CoverImage.tsx";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { largestVariantUrl } from "~/lib/image-variants.ts";
-import { plainText } from "~/lib/markdown.ts";
+import { excerpt } from "~/lib/markdown.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
@@ -15,14 +15,15 @@ import type { Route } from "./+types/blog-post";
 export async function loader({ params }: Route.LoaderArgs) {
   const post = slugPattern.test(params.slug) ? await getPost(db(), params.slug) : undefined;
   if (!post) throw data(null, { status: 404 });
+  const html = renderedContent(post);
   return {
     slug: post.slug,
     title: post.title,
     published: formatSydneyDate(post.publishedOn),
     publishedIso: post.publishedOn.toISOString(),
     cover: post.cover,
-    description: plainText(post.content),
-    html: renderedContent(post),
+    description: excerpt(html),
+    html,
   };
 }
 
@@ -90,7 +91,11 @@ export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
         dangerouslySetInnerHTML={{ __html: post.html }}
       />
       <p className="mt-12">
-        <Link to="/home" className="font-semibold text-heritage-700 underline underline-offset-4">
+        <Link
+          to="/home"
+          prefetch="intent"
+          className="font-semibold text-heritage-700 underline underline-offset-4"
+        >
           ← All posts
         </Link>
       </p>
@@ -107,7 +112,11 @@ export function ErrorBoundary() {
       <h1 className="text-4xl font-semibold">Blog not found</h1>
       <p className="mt-6 text-lg">Sorry, we were unable to find a blog at this location</p>
       <p className="mt-6">
-        <Link to="/home" className="font-semibold text-heritage-700 underline underline-offset-4">
+        <Link
+          to="/home"
+          prefetch="intent"
+          className="font-semibold text-heritage-700 underline underline-offset-4"
+        >
           See all posts
         </Link>
       </p>

@@ -56,7 +56,11 @@ export default function Home({ loaderData: { posts, page, pages } }: Route.Compo
         <div className="mt-10 rounded-xl border border-sandstone-300 bg-white p-8 text-lg">
           <p>No posts yet. While the first stories are being written, explore the village&rsquo;s history.</p>
           <p className="mt-4 flex flex-wrap gap-4">
-            <Link to="/woollahra" className="font-semibold text-heritage-700 underline underline-offset-4">
+            <Link
+              to="/woollahra"
+              prefetch="intent"
+              className="font-semibold text-heritage-700 underline underline-offset-4"
+            >
               Stories from Woollahra
             </Link>
             {signedIn && (
@@ -82,6 +86,7 @@ export default function Home({ loaderData: { posts, page, pages } }: Route.Compo
             <Link
               to={page === 2 ? "/home" : `/home?page=${page - 1}`}
               rel="prev"
+              prefetch="intent"
               className="rounded-md border border-heritage-700 px-4 py-2 font-semibold text-heritage-700 hover:bg-heritage-50"
             >
               ← Newer posts
@@ -96,6 +101,7 @@ export default function Home({ loaderData: { posts, page, pages } }: Route.Compo
             <Link
               to={`/home?page=${page + 1}`}
               rel="next"
+              prefetch="intent"
               className="rounded-md border border-heritage-700 px-4 py-2 font-semibold text-heritage-700 hover:bg-heritage-50"
             >
               Older posts →

@@ -4,7 +4,7 @@ import { db } from "~/.server/db/index.ts";
 import { latestPosts } from "~/.server/posts.ts";
 import { renderedContent } from "~/.server/rendered-posts.ts";
 import { largestVariantUrl } from "~/lib/image-variants.ts";
-import { plainText } from "~/lib/markdown.ts";
+import { excerpt } from "~/lib/markdown.ts";
 import { site } from "~/lib/site.ts";
 
 const feedSize = 20;
@@ -28,12 +28,13 @@ export async function loader() {
   });
   for (const post of posts) {
     const url = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
+    const html = renderedContent(post);
     feed.addItem({
       title: post.title,
       id: url,
       link: url,
-      description: plainText(post.content, 300),
-      content: renderedContent(post),
+      description: excerpt(html, 300),
+      content: html,
       date: post.publishedOn,
       image: `${publicUrl}${largestVariantUrl(post.cover)}`,
     });

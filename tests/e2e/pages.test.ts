@@ -49,6 +49,13 @@ describe("every public page", () => {
     await server?.stop();
   });
 
+  it("sends each page's whole body in place, even on its first rendering", () => {
+    // React moves late or large parts to the end behind a script; without JavaScript they stay hidden.
+    for (const [page, html] of pages) {
+      expect(html, page).not.toMatch(/<template id="B:\d+"|<div hidden id="S:\d+"/);
+    }
+  });
+
   it("has its own title and description, exactly one h1, and absolute canonical and sharing URLs", () => {
     const titles = new Map<string, string>();
     for (const [page, html] of pages) {
@@ -206,6 +213,19 @@ describe("every public page", () => {
       return tab;
     }
 
+    it("shows every page's text with JavaScript off, to its last paragraph", async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      for (const page of ["/", "/about", "/woollahra", "/alex-example", ...postPaths]) {
+        const tab = await context.newPage();
+        await tab.goto(`${server.url}${page}`);
+        const last = tab.locator("main p").last();
+        expect(await last.isVisible(), page).toBe(true);
+        expect((await tab.locator("main").boundingBox())?.height ?? 0, page).toBeGreaterThan(900);
+        await tab.close();
+      }
+      await context.close();
+    });
+
     it("has no accessibility violations on any page, at phone and desktop widths (axe)", async () => {
       const violations: string[] = [];
       for (const page of pages.keys()) {
@@ -233,6 +253,29 @@ describe("every public page", () => {
         expect(error, url).toBeNull();
       }
       await tab.context().close();
+    });
+
+    it("keeps the server's page as it is while it comes alive (no element redrawn)", async () => {
+      const context = await browser.newContext();
+      // Tags the page's elements as the HTML arrives, before any of the site's scripts run.
+      await context.addInitScript(() => {
+        document.addEventListener("DOMContentLoaded", () => {
+          for (const element of document.querySelectorAll("main *")) element.setAttribute("data-seen", "");
+        });
+      });
+      for (const page of ["/", "/woollahra", "/alex-example"]) {
+        const tab = await context.newPage();
+        await tab.goto(`${server.url}${page}`);
+        await tab.locator("html[data-hydrated]").waitFor();
+        // React 19 ignores unknown attributes on the elements it adopts; a redrawn one has lost the tag.
+        await tab.waitForTimeout(500);
+        const redrawn = await tab.evaluate(
+          () => [...document.querySelectorAll("main *:not([data-seen])")].map((element) => element.outerHTML),
+        );
+        expect(redrawn, page).toEqual([]);
+        await tab.close();
+      }
+      await context.close();
     });
 
     it("loads the map only when it scrolls into view", async () => {

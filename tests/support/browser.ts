@@ -1,16 +1,8 @@
-import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
-
-const candidates = [
-  process.env.CHROME_PATH,
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser",
-  "/usr/bin/google-chrome-stable",
-  "/usr/bin/google-chrome",
-];
+import { chromiumFlags, findChromium } from "./chromium.ts";
 
 /** Chromium's path, or undefined (which CI treats as a failure, not a reason to skip). */
-export const chromiumPath = candidates.find((candidate) => candidate && existsSync(candidate));
+export const chromiumPath = findChromium();
 
 if (!chromiumPath) {
   const message = "Chromium was not found: install it (Debian: apt-get install chromium) or set CHROME_PATH.";
@@ -21,14 +13,6 @@ if (!chromiumPath) {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: chromiumFlags,
   });
 }

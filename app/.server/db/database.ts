@@ -34,10 +34,32 @@ export function openDatabase(database: Config["database"]): Db {
         db.pragma("synchronous = FULL");
         db.pragma("foreign_keys = ON");
         db.pragma("busy_timeout = 5000");
-        return db;
+        return withStatementCache(db);
       },
     }),
   });
+}
+
+const cachedStatements = 200;
+
+/**
+ * The connection with each SQL text compiled once: the site runs the same few queries over
+ * and over, and compiling one costs as much as running it.
+ */
+function withStatementCache(db: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => db.close(),
+    prepare(sql: string): SQLite.Statement {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = db.prepare(sql);
+        if (statements.size >= cachedStatements) statements.delete(statements.keys().next().value as string);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Brings the schema up to date; the same migrations serve both dialects. */
