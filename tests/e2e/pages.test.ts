@@ -269,8 +269,8 @@ describe("every public page", () => {
         await tab.locator("html[data-hydrated]").waitFor();
         // React 19 ignores unknown attributes on the elements it adopts; a redrawn one has lost the tag.
         await tab.waitForTimeout(500);
-        const redrawn = await tab.evaluate(
-          () => [...document.querySelectorAll("main *:not([data-seen])")].map((element) => element.outerHTML),
+        const redrawn = await tab.evaluate(() =>
+          [...document.querySelectorAll("main *:not([data-seen])")].map((element) => element.outerHTML),
         );
         expect(redrawn, page).toEqual([]);
         await tab.close();
