@@ -5,7 +5,7 @@
 import "./app/.server/node-env.ts";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -17,6 +17,13 @@ import { anonymousCacheControl, PageCache } from "./app/.server/page-cache.ts";
 import { PrecompressedAssets } from "./app/.server/precompressed-assets.ts";
 import { isCrossSite } from "./app/.server/same-origin.ts";
 import { contentSecurityPolicy, securityHeaders } from "./app/.server/security-headers.ts";
+import {
+  ensurePortFree,
+  isFirstThread,
+  onStopRequest,
+  sharedCounters,
+  startMoreThreads,
+} from "./app/.server/server-threads.ts";
 import { sydneyYear } from "./app/lib/dates.ts";
 
 /** What entry.server.tsx adds to React Router's server entry. */
@@ -179,12 +186,13 @@ async function loadBuild(app: express.Express): Promise<ServerBuild | (() => Pro
 
 /**
  * The content version as last read from the database: re-read twice a second (another
- * instance may have written) and at once after every write here, with pages served from
- * the cache only while it is known.
+ * instance may have written) and at once after every write by any thread of this server,
+ * with pages served from the cache only while it is known.
  */
-function trackContentVersion(read: () => Promise<number>) {
+function trackContentVersion(read: () => Promise<number>, writes: Int32Array) {
   let known: number | undefined;
   let reads = 0;
+  let writesSeen = Atomics.load(writes, 0);
   const refresh = async () => {
     const ticket = ++reads;
     try {
@@ -197,14 +205,31 @@ function trackContentVersion(read: () => Promise<number>) {
   const timer = setInterval(refresh, versionPollMs);
   timer.unref();
   return {
-    current: () => known,
-    /** After a write: nothing is served from the cache until the new version is read. */
-    changed() {
-      known = undefined;
-      void refresh();
+    current(): number | undefined {
+      const latest = Atomics.load(writes, 0);
+      if (latest !== writesSeen) {
+        writesSeen = latest;
+        known = undefined;
+        void refresh();
+      }
+      return known;
     },
+    /**
+     * Called before a possible write is answered, so no thread serves a cached page the
+     * writer could then ask for until it has read the new version.
+     */
+    changing: () => Atomics.add(writes, 0, 1),
     refresh,
   };
+}
+
+/** Runs `listener` just before the response's headers are written (the write is committed by then). */
+function beforeHeaders(res: ServerResponse, listener: () => void): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    listener();
+    return (writeHead as (...args: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse["writeHead"];
 }
 
 async function main(): Promise<void> {
@@ -229,13 +254,15 @@ async function main(): Promise<void> {
     if (error instanceof Error && error.name === "ConfigError") fail(error.message);
     throw error;
   }
-  const version = trackContentVersion(() => lifecycle.currentContentVersion());
+  const counters = sharedCounters();
+  const threads = config.production ? config.threads : 1;
+  const version = trackContentVersion(() => lifecycle.currentContentVersion(), counters.writes);
   await version.refresh();
   const assets = new PrecompressedAssets(path.join(buildDir, "client", "assets"), "/assets/");
   const pages = new PageCache({ maxEntries: 1000, version: version.current, year: () => sydneyYear() });
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.on("finish", version.changed);
+      beforeHeaders(res, version.changing);
     } else if (config.production && pages.cacheable(req)) {
       res.setHeader("Cache-Control", anonymousCacheControl);
       pages.record(req, res);
@@ -266,30 +293,49 @@ async function main(): Promise<void> {
       app(req, res);
     },
   );
-  server.listen(config.port, () => {
-    logger.info(`Woollahra Moncur is running at ${config.publicUrl} (port ${config.port})`);
+  const sharedPort = threads > 1;
+  if (sharedPort && isFirstThread) {
+    await ensurePortFree(config.port).catch((error: NodeJS.ErrnoException) =>
+      fail(error.code === "EADDRINUSE" ? `PORT ${config.port} is already in use` : error.message),
+    );
+  }
+  server.listen({ port: config.port, reusePort: sharedPort }, () => {
+    if (!isFirstThread) return;
+    const serving = threads > 1 ? `, ${threads} threads` : "";
+    logger.info(`Woollahra Moncur is running at ${config.publicUrl} (port ${config.port}${serving})`);
   });
+  const moreThreads =
+    sharedPort && isFirstThread
+      ? startMoreThreads(new URL(import.meta.url), threads - 1, counters, logger)
+      : undefined;
   server.on("error", (error: NodeJS.ErrnoException) => {
     fail(error.code === "EADDRINUSE" ? `PORT ${config.port} is already in use` : error.message);
   });
 
   // On SIGTERM: stop accepting, let requests in flight finish (their connections then
-  // close), close the database, exit. Whatever is still open after the grace period is cut.
+  // close), stop the other threads the same way, close the database, exit. Whatever is
+  // still open after the grace period is cut.
   let stopping = false;
   server.on("request", (_req, res) => {
     if (stopping) res.setHeader("Connection", "close");
   });
   const shutdown = () => {
     stopping = true;
+    const othersStopped = moreThreads?.stop(shutdownGraceMs);
     server.close(async () => {
+      await othersStopped;
       await lifecycle.stopApp();
       process.exit(0);
     });
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
   };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  if (isFirstThread) {
+    process.once("SIGTERM", shutdown);
+    process.once("SIGINT", shutdown);
+  } else {
+    onStopRequest(shutdown);
+  }
 }
 
 await main();

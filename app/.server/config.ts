@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -14,8 +15,20 @@ const portSchema = z.coerce
   .min(1, "must be between 1 and 65535")
   .max(65535, "must be between 1 and 65535");
 
+/** Where several threads can listen on one port (SO_REUSEPORT), the kernel sharing connections out. */
+const sharedPortPlatforms = new Set(["linux", "freebsd"]);
+const maxThreads = 64;
+/** The default: a thread per core, up to this many (each thread holds its own copy of the app). */
+const defaultMaxThreads = 8;
+
 const envSchema = z.object({
   PORT: portSchema.default(3000),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, `must be between 1 and ${maxThreads}`)
+    .max(maxThreads, `must be between 1 and ${maxThreads}`)
+    .optional(),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
@@ -53,6 +66,8 @@ const envSchema = z.object({
 
 export interface Config {
   port: number;
+  /** Threads serving requests in production, each with its own copy of the app. */
+  threads: number;
   dataDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
   /** Where images and unfinished uploads live: under DATA_DIR, or in an S3-compatible bucket. */
@@ -93,10 +108,15 @@ export function loadConfig(env: Env = process.env): Config {
     // Instances sharing a bucket run behind one load balancer: each must accept the others' sessions.
     throw new ConfigError("AUTH_SECRET must be set when STORAGE_URL is set (the same on every instance)");
   }
+  const sharedPort = sharedPortPlatforms.has(process.platform);
+  if ((vars.WEB_CONCURRENCY ?? 1) > 1 && !sharedPort) {
+    throw new ConfigError(`WEB_CONCURRENCY above 1 needs Linux or FreeBSD (this is ${process.platform})`);
+  }
   const dataDir = path.resolve(vars.DATA_DIR);
   ensureDirectory(dataDir);
   return {
     port: vars.PORT,
+    threads: vars.WEB_CONCURRENCY ?? (sharedPort ? Math.min(availableParallelism(), defaultMaxThreads) : 1),
     dataDir,
     database: vars.DATABASE_URL
       ? { kind: "postgres", url: vars.DATABASE_URL }

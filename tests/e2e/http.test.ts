@@ -160,12 +160,27 @@ describe("starting up", () => {
       { DATABASE_URL: "mysql://localhost/x" },
       "woollahra-moncur: DATABASE_URL must be a postgres:// or postgresql:// URL",
     ],
+    [{ WEB_CONCURRENCY: "0" }, 'woollahra-moncur: WEB_CONCURRENCY must be between 1 and 64 (got "0")'],
   ])("stops on bad configuration %o with one clear line and exit code 1", async (env, line) => {
     const { code, output } = await startExpectingFailure(env);
     expect(code).toBe(1);
     expect(output.trim().split("\n")).toHaveLength(1);
     expect(output).toContain(line);
   });
+
+  it.each(["1", "2"])(
+    "stops with one line when the port is taken, with WEB_CONCURRENCY=%s",
+    async (threads) => {
+      const running = await startServer();
+      const { code, output } = await startExpectingFailure({
+        PORT: new URL(running.url).port,
+        WEB_CONCURRENCY: threads,
+      });
+      await running.stop();
+      expect(code).toBe(1);
+      expect(output.trim()).toBe(`woollahra-moncur: PORT ${new URL(running.url).port} is already in use`);
+    },
+  );
 
   it("stops with one line when the database is unreachable", async () => {
     const { code, output } = await startExpectingFailure({

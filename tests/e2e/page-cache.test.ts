@@ -1,3 +1,4 @@
+import { get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
@@ -10,9 +11,10 @@ describe("the page cache for visitors", () => {
   let author: Visitor;
 
   beforeAll(async () => {
-    first = await startServer();
+    // One thread each: every thread keeps a cache of its own, and these tests look at one.
+    first = await startServer({ WEB_CONCURRENCY: "1" });
     // A second instance on the same database, as behind a load balancer.
-    second = await startServer({ DATA_DIR: first.dataDir });
+    second = await startServer({ DATA_DIR: first.dataDir, WEB_CONCURRENCY: "1" });
     author = new Visitor(first.url);
     await author.register("cache@example.com", "secret1");
     await author.logIn("cache@example.com", "secret1");
@@ -56,6 +58,42 @@ describe("the page cache for visitors", () => {
     expect(visibleText(await (await fetch(`${first.url}/home`)).text())).toContain("Fresh from the press");
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(visibleText(await (await fetch(`${second.url}/home`)).text())).toContain("Fresh from the press");
+  });
+
+  it("shows a new post at once on every thread of an instance", async () => {
+    const threaded = await startServer({ DATA_DIR: first.dataDir, WEB_CONCURRENCY: "4" });
+    // Each request on a connection of its own, so the kernel hands them to all four threads.
+    const homeOnNewConnection = () =>
+      new Promise<string>((resolve, reject) => {
+        get(`${threaded.url}/home`, { agent: false }, (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => {
+            body += chunk;
+          });
+          response.on("end", () => resolve(visibleText(body)));
+        }).on("error", reject);
+      });
+    // Every thread reads the content version at start; then each caches /home.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    for (let i = 0; i < 40; i++) await homeOnNewConnection();
+    const writer = new Visitor(threaded.url);
+    await writer.logIn("cache@example.com", "secret1");
+    const cover = await tusUpload(threaded.url, await photoJpeg(900, 600), { cookie: writer.cookieHeader });
+    const form = await (await writer.get("/create-post")).text();
+    const response = await writer.post("/create-post", {
+      title: "Seen by every thread",
+      content: "Words.",
+      coverImageId: cover.id as string,
+      submissionId: form.match(/name="submissionId" value="([0-9a-f]+)"/)?.[1] ?? "",
+    });
+    expect(response.status).toBe(303);
+    const stale: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      if (!(await homeOnNewConnection()).includes("Seen by every thread")) stale.push(i);
+    }
+    await threaded.stop();
+    expect(stale).toEqual([]);
   });
 
   it("never serves a cached page to a signed-in user, or one with a notice waiting", async () => {

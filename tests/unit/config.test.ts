@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "~/.server/config.ts";
@@ -89,6 +89,9 @@ describe("configuration", () => {
     ],
     [{ PORT: "abc" }, 'PORT must be a number (got "abc")'],
     [{ PORT: "70000" }, 'PORT must be between 1 and 65535 (got "70000")'],
+    [{ WEB_CONCURRENCY: "two" }, 'WEB_CONCURRENCY must be a number (got "two")'],
+    [{ WEB_CONCURRENCY: "65" }, 'WEB_CONCURRENCY must be between 1 and 64 (got "65")'],
+    [{ WEB_CONCURRENCY: "1.5" }, 'WEB_CONCURRENCY must be a whole number (got "1.5")'],
     [
       { DATABASE_URL: "mysql://x" },
       'DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://x")',
@@ -98,6 +101,11 @@ describe("configuration", () => {
     [{ NODE_ENV: "staging" }, 'NODE_ENV must be production, development or test (got "staging")'],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new ConfigError(message));
+  });
+
+  it("serves on a thread per core by default (at most 8), or as many as WEB_CONCURRENCY says", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).threads).toBe(Math.min(availableParallelism(), 8));
+    expect(loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: "3" }).threads).toBe(3);
   });
 
   it("treats an empty variable as unset", () => {
