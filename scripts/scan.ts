@@ -213,18 +213,22 @@ async function main(): Promise<number> {
     ];
 
     const serious: Finding[] = [];
+    let acceptedCount = 0;
     for (const finding of findings) {
       const accepted = acceptedFindings.find((known) => known.finding.test(finding.what));
       console.log(
         `  [${finding.tool}] ${finding.level}: ${finding.what}${accepted ? `\n      accepted: ${accepted.why}` : ""}`,
       );
-      if (finding.level !== "info" && !accepted) serious.push(finding);
+      if (finding.level === "info") continue;
+      if (accepted) acceptedCount++;
+      else serious.push(finding);
     }
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+    const besides = acceptedCount > 0 ? ` besides the ${acceptedCount} accepted above` : "";
     console.log(
       serious.length === 0
-        ? `No findings above informational (${minutes} min).`
-        : `${serious.length} findings above informational (${minutes} min).`,
+        ? `No findings above informational${besides} (${minutes} min).`
+        : `${serious.length} findings above informational${besides} (${minutes} min).`,
     );
     return serious.length === 0 ? 0 : 1;
   } finally {

@@ -1,10 +1,12 @@
 import { createCookie, redirect } from "react-router";
 import { config } from "./config.ts";
 
+const toastCookieName = "wm_toast";
+
 /** A one-time notice carried across a redirect, shown by the layout as a toast. */
 function toastCookie() {
   const { authSecret, publicUrl } = config();
-  return createCookie("wm_toast", {
+  return createCookie(toastCookieName, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
@@ -25,9 +27,12 @@ export async function redirectWithToast(
 
 /** The pending notice, if any, and the header that clears it once shown. */
 export async function takeToast(request: Request): Promise<{ message: string | null; headers: Headers }> {
-  const cookie = toastCookie();
-  const value: unknown = await cookie.parse(request.headers.get("cookie"));
   const headers = new Headers();
+  const cookies = request.headers.get("cookie");
+  // Nearly every request has no notice: skip building the cookie and checking its signature.
+  if (!cookies?.includes(`${toastCookieName}=`)) return { message: null, headers };
+  const cookie = toastCookie();
+  const value: unknown = await cookie.parse(cookies);
   if (typeof value !== "string") return { message: null, headers };
   headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
   return { message: value, headers };

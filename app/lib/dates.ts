@@ -12,10 +12,24 @@ function partsInSydney(date: Date): Record<"day" | "month" | "year", string> {
   return { day: parts.day ?? "", month: parts.month ?? "", year: parts.year ?? "" };
 }
 
-/** A date as dd-MM-yyyy on the calendar in Sydney. */
+const hourMs = 3_600_000;
+const datesByHour = new Map<number, string>();
+
+/**
+ * A date as dd-MM-yyyy on the calendar in Sydney. Sydney is a whole number of hours ahead of
+ * UTC, so every instant of one UTC hour falls on the same Sydney day: each hour is worked
+ * out once (pages list many posts, and Intl is slow).
+ */
 export function formatSydneyDate(date: Date): string {
-  const { day, month, year } = partsInSydney(date);
-  return `${day}-${month}-${year}`;
+  const hour = Math.floor(date.getTime() / hourMs);
+  let formatted = datesByHour.get(hour);
+  if (formatted === undefined) {
+    const { day, month, year } = partsInSydney(date);
+    formatted = `${day}-${month}-${year}`;
+    if (datesByHour.size >= 10_000) datesByHour.clear();
+    datesByHour.set(hour, formatted);
+  }
+  return formatted;
 }
 
 let yearThisMinute: { minute: number; year: number } | undefined;
