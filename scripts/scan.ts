@@ -199,9 +199,12 @@ async function main(): Promise<number> {
     const findings = [
       ...(await sqlmap("log-in form (email, password)", workDir, [
         `--url=${server.url}/login`,
-        `--data=email=${encodeURIComponent(email)}&password=${password}`,
+        `--data=email=${encodeURIComponent(email)}&password=${password}&csrf=`,
         "-p",
         "email,password",
+        // The form's anti-forgery token: fetched afresh from the page for every attempt.
+        "--csrf-token=csrf",
+        `--csrf-url=${server.url}/login`,
       ])),
       ...(await sqlmap("post address (/blog/:slug)", workDir, [`--url=${server.url}/blog/${slug}*`])),
       ...(await sqlmap("blog page number (?page=)", workDir, [

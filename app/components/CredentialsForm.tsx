@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { credentialsSchema } from "~/lib/credentials-schema.ts";
+import { formTokenField } from "~/lib/form-token-field.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { FormAlert, SubmitButton, TextField } from "./forms.tsx";
 
@@ -9,11 +10,19 @@ interface CredentialsFormProps {
   id: "login" | "register";
   submitLabel: string;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The anti-forgery token the server issued with the page (see form-token.ts). */
+  formToken: string;
   redirectTo?: string;
 }
 
 /** Email and password, validated as the visitor types (with JavaScript) and on the server. */
-export function CredentialsForm({ id, submitLabel, lastResult, redirectTo }: CredentialsFormProps) {
+export function CredentialsForm({
+  id,
+  submitLabel,
+  lastResult,
+  formToken,
+  redirectTo,
+}: CredentialsFormProps) {
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id,
@@ -26,6 +35,7 @@ export function CredentialsForm({ id, submitLabel, lastResult, redirectTo }: Cre
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+      <input type="hidden" name={formTokenField} value={formToken} />
       {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
       <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
       <TextField

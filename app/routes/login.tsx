@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { logIn } from "~/.server/accounts.ts";
 import { getUser } from "~/.server/auth.ts";
+import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
 import { readForm } from "~/.server/forms.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { CredentialsForm } from "~/components/CredentialsForm.tsx";
@@ -14,11 +15,14 @@ import type { Route } from "./+types/login";
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getUser(request)) throw redirect(redirectTo);
-  return { redirectTo };
+  const { token, headers } = issueFormToken(request);
+  return data({ redirectTo, formToken: token }, { headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: credentialsSchema });
+  const form = await readForm(request);
+  requireFormToken(request, form);
+  const submission = parseWithZod(form, { schema: credentialsSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
@@ -48,6 +52,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         id="login"
         submitLabel="Log in"
         lastResult={actionData?.result}
+        formToken={loaderData.formToken}
         redirectTo={loaderData.redirectTo === "/" ? undefined : loaderData.redirectTo}
       />
       <p className="mt-6 text-center">

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { register } from "~/.server/accounts.ts";
 import { getUser } from "~/.server/auth.ts";
+import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
 import { readForm } from "~/.server/forms.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
@@ -13,11 +14,17 @@ import type { Route } from "./+types/register";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/");
-  return { registered: new URL(request.url).searchParams.has("registered") };
+  const { token, headers } = issueFormToken(request);
+  return data(
+    { registered: new URL(request.url).searchParams.has("registered"), formToken: token },
+    { headers },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: credentialsSchema });
+  const form = await readForm(request);
+  requireFormToken(request, form);
+  const submission = parseWithZod(form, { schema: credentialsSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
@@ -57,7 +64,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   }
   return (
     <AuthCard title="Register">
-      <CredentialsForm id="register" submitLabel="Register" lastResult={actionData?.result} />
+      <CredentialsForm
+        id="register"
+        submitLabel="Register"
+        lastResult={actionData?.result}
+        formToken={loaderData.formToken}
+      />
       <p className="mt-6 text-center">
         Already registered?{" "}
         <Link to="/login" className="font-semibold text-heritage-700 underline underline-offset-4">

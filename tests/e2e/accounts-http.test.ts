@@ -291,6 +291,61 @@ describe.each(serverDialects)("accounts over HTTP on $name", (dialect: ServerDia
     });
   });
 
+  describe("the anti-forgery token of the log-in and register forms", () => {
+    it("comes with the page, in an HttpOnly cookie and the form, and stays the same for the visit", async () => {
+      const visitor = new Visitor(server.url);
+      const page = await visitor.get("/login");
+      const cookie = page.headers.getSetCookie().find((c) => c.startsWith("wm_form="));
+      expect(cookie).toMatch(/; Path=\/; HttpOnly; SameSite=Lax$/);
+      const token = await visitor.formToken("/login");
+      expect(token).toBe(visitor.cookies.get("wm_form"));
+      expect(await visitor.formToken("/register")).toBe(token);
+      expect(await new Visitor(server.url).formToken("/login")).not.toBe(token);
+    });
+
+    it.each([
+      ["missing", () => ({})],
+      ["empty", () => ({ csrf: "" })],
+      ["another visitor's", (other: string) => ({ csrf: other })],
+      ["forged", () => ({ csrf: "made-up.signature" })],
+    ])("refuses a form whose token is %s with 403, creating no account", async (_label, token) => {
+      const email = freshEmail();
+      const visitor = new Visitor(server.url);
+      await visitor.formToken("/register");
+      const other = await new Visitor(server.url).formToken("/register");
+      const form: Record<string, string> = { email, password, ...token(other) };
+      const response = await fetch(`${server.url}/register`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          cookie: visitor.cookieHeader,
+          origin: server.url,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(form),
+      });
+      expect(response.status).toBe(403);
+      expect(visibleText(await response.text())).toContain(
+        "This form has expired or was sent from somewhere else. Reload the page and try again.",
+      );
+      expect((await new Visitor(server.url).logIn(email, password)).status).toBe(401);
+    });
+
+    it("refuses a log-in whose token does not match its cookie, signing nobody in", async () => {
+      const { email } = await registered();
+      const visitor = new Visitor(server.url);
+      await visitor.formToken("/login");
+      const response = await visitor.post("/login", {
+        email,
+        password,
+        csrf: await new Visitor(server.url).formToken("/login"),
+      });
+      expect(response.status).toBe(403);
+      expect(visitor.cookies.has("wm.session_token")).toBe(false);
+      expect((await visitor.get("/dashboard")).status).toBe(302);
+    });
+  });
+
   describe("forms sent from another site", () => {
     it.each([
       [{ origin: "https://evil.example" }],

@@ -1,3 +1,6 @@
+/** The forms that carry an anti-forgery token (app/.server/form-token.ts). */
+const tokenForms = /^\/(login|register)(\?|$)/;
+
 /** A browser-like HTTP client for the tests: keeps cookies, sends forms from the site's own origin. */
 export class Visitor {
   readonly cookies = new Map<string, string>();
@@ -35,11 +38,19 @@ export class Visitor {
     );
   }
 
+  /** The anti-forgery token of the form on `path`, read from the page as a browser would have it. */
+  async formToken(path: string): Promise<string> {
+    const html = await (await this.get(path)).text();
+    return html.match(/name="csrf" value="([^"]+)"/)?.[1] ?? "";
+  }
+
+  /** Sends a form from the site's own origin; the log-in and register forms get their token first. */
   async post(
     path: string,
     form: Record<string, string>,
     headers: Record<string, string> = {},
   ): Promise<Response> {
+    if (tokenForms.test(path) && !("csrf" in form)) form = { ...form, csrf: await this.formToken(path) };
     return this.remember(
       await fetch(`${this.baseUrl}${path}`, {
         method: "POST",
