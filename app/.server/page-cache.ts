@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { acceptedCopy, type EncodedBody } from "./encodings.ts";
 
 /**
  * Finished responses for visitors without a session, kept in memory and answered before
@@ -8,7 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
  * database by every post write, so shared by every instance) and the year (the footer's)
  * are what they were when it was made.
  */
-interface Entry {
+interface Entry extends EncodedBody {
   version: number;
   year: number;
   status: number;
@@ -16,9 +17,6 @@ interface Entry {
   /** The policy the page was made under: its scripts carry that render's nonce. */
   contentSecurityPolicy: string;
   etag: string;
-  body: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
 }
 
 const cacheableTypes = /^(text\/html|text\/plain|application\/xml|application\/rss\+xml)/;
@@ -70,12 +68,7 @@ export class PageCache {
       res.writeHead(304, headers).end();
       return true;
     }
-    const accepted = String(req.headers["accept-encoding"] ?? "");
-    const [encoding, body] = /\bbr\b/.test(accepted)
-      ? ["br", entry.brotli]
-      : /\bgzip\b/.test(accepted)
-        ? ["gzip", entry.gzip]
-        : [undefined, entry.body];
+    const { encoding, body } = acceptedCopy(req, entry);
     if (encoding) headers["Content-Encoding"] = encoding;
     headers["Content-Length"] = String(body.length);
     res.writeHead(entry.status, headers);

@@ -1,12 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { acceptedCopy, type EncodedBody } from "./encodings.ts";
 
-interface Asset {
+interface Asset extends EncodedBody {
   contentType: string;
-  body: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
 }
 
 const contentTypes: Record<string, string> = {
@@ -44,12 +42,7 @@ export class PrecompressedAssets {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const asset = this.assets.get((req.url ?? "").split("?")[0] as string);
     if (!asset) return false;
-    const accepted = String(req.headers["accept-encoding"] ?? "");
-    const [encoding, body] = /\bbr\b/.test(accepted)
-      ? ["br", asset.brotli]
-      : /\bgzip\b/.test(accepted)
-        ? ["gzip", asset.gzip]
-        : [undefined, asset.body];
+    const { encoding, body } = acceptedCopy(req, asset);
     res.writeHead(200, {
       "Content-Type": asset.contentType,
       "Cache-Control": "public, max-age=31536000, immutable",

@@ -41,6 +41,8 @@ describe("hostile input", () => {
   let authorEmail: string;
   let cover: string;
   let targetSlug: string;
+  /** A visitor's anti-forgery token for the log-in and register forms (its cookie goes with it). */
+  let formToken: string;
   let accounts = 0;
   const outcomes = new Map<string, Outcome>();
   const pagesToCheck: PageToCheck[] = [];
@@ -81,7 +83,11 @@ describe("hostile input", () => {
 
   async function fillPlaceholders(text: string): Promise<string> {
     const upload = text.includes("{upload}") ? await unfinishedUpload() : "";
-    return text.replaceAll("{slug}", targetSlug).replaceAll("{image}", cover).replaceAll("{upload}", upload);
+    return text
+      .replaceAll("{slug}", targetSlug)
+      .replaceAll("{image}", cover)
+      .replaceAll("{upload}", upload)
+      .replaceAll("{formToken}", formToken);
   }
 
   function expectRefusal(refusal: Refusal, status: number, body: string, location?: string) {
@@ -193,7 +199,10 @@ describe("hostile input", () => {
     for (const [name, value] of Object.entries(c.headers ?? {}))
       headers[name] = await fillPlaceholders(value);
     if (c.as === "author") headers.cookie = author.cookieHeader;
-    const body = c.body === undefined ? undefined : await fillPlaceholders(expand(c.body));
+    const template = c.body === undefined ? undefined : expand(c.body);
+    // A form that carries the token sends its cookie too, so the attack reaches the form's code.
+    if (template?.includes("{formToken}")) headers.cookie = `wm_form=${formToken}`;
+    const body = template === undefined ? undefined : await fillPlaceholders(template);
     const before = await state();
     const response = await rawRequest(server.url, {
       method: c.method,
@@ -264,6 +273,7 @@ describe("hostile input", () => {
     const existing = await slugs();
     expect((await publish()).status).toBe(303);
     targetSlug = [...(await slugs())].find((slug) => !existing.has(slug)) as string;
+    formToken = await new Visitor(server.url).formToken("/login");
   });
 
   afterAll(async () => {
