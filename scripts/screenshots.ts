@@ -10,6 +10,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium } from "playwright-core";
 import { publicPagePaths } from "../app/lib/public-pages.ts";
 import { chromiumPath } from "../tests/support/browser.ts";
+import { chromiumFlags } from "../tests/support/chromium.ts";
 
 const base = process.argv[2] ?? "http://localhost:3000";
 const out = path.resolve(import.meta.dirname, "..", "test-results", "screenshots");
@@ -24,7 +25,7 @@ if (!chromiumPath) {
 
 const browser = await chromium.launch({
   executablePath: chromiumPath,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  args: chromiumFlags,
 });
 const home = await (await fetch(`${base}/home`)).text();
 const post = home.match(/href="(\/blog\/[^"]+)"/)?.[1];
