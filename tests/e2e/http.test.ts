@@ -223,20 +223,26 @@ describe.skipIf(!postgresAvailable)("on PostgreSQL, when the database goes away 
     await database?.drop();
   });
 
-  it("answers 503 on /healthz, keeps running, and recovers when the database is back", async () => {
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    const port = proxy.port;
-    await proxy.cut();
-    const down = await fetch(`${server.url}/healthz`);
-    expect(down.status).toBe(503);
-    expect(await down.json()).toEqual({ status: "error", database: "unreachable" });
-    expect((await fetch(`${server.url}/about`)).status).toBe(200);
-    const home = await fetch(`${server.url}/home`);
-    expect(home.status).toBe(503);
-    expect(await home.text()).toContain("The site cannot reach its database just now.");
-    await proxy.start(port);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect((await fetch(`${server.url}/home`)).status).toBe(200);
+  it("answers 503 on /healthz, keeps running, and recovers when the database is back, outage after outage", async () => {
+    // Connections die wherever they are: idle in the pool, or checked out between queries.
+    for (let outage = 0; outage < 4; outage++) {
+      expect((await fetch(`${server.url}/healthz`)).status, `outage ${outage}`).toBe(200);
+      const port = proxy.port;
+      await proxy.cut();
+      const down = await fetch(`${server.url}/healthz`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ status: "error", database: "unreachable" });
+      expect((await fetch(`${server.url}/about`)).status).toBe(200);
+      // After the first recovery /home is in the page cache, which may answer during the next outage.
+      if (outage === 0) {
+        const home = await fetch(`${server.url}/home`);
+        expect(home.status).toBe(503);
+        expect(await home.text()).toContain("The site cannot reach its database just now.");
+      }
+      await proxy.start(port);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${server.url}/home`)).status).toBe(200);
+    }
   });
 });
 

@@ -21,8 +21,11 @@ export function openDatabase(database: Config["database"]): Db {
       max: 10,
       connectionTimeoutMillis: 5_000,
     });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
+    // A client losing its connection must not crash the process: idle ones report to the pool,
+    // which replaces them; one checked out reports to itself (the query that used it fails and
+    // is answered as "unavailable"), and the pool drops it when it comes back.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     return new Kysely<Database>({ dialect: answeringUnavailable(new PostgresDialect({ pool })) });
   }
   return new Kysely<Database>({
