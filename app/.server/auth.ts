@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import { redirect } from "react-router";
 import { passwordLimits } from "~/lib/credentials-schema.ts";
 import { config } from "./config.ts";
+import { cookieValue } from "./cookies.ts";
 import { dialectOf } from "./db/dialect.ts";
 import { db } from "./db/index.ts";
 import { log } from "./log.ts";
@@ -127,15 +128,11 @@ interface SessionTables {
 function signedSessionToken(request: Request): string | null {
   const { authSecret, publicUrl } = config();
   const name = publicUrl.startsWith("https:") ? `__Secure-${sessionCookie}` : sessionCookie;
-  const pair = request.headers
-    .get("cookie")
-    ?.split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`));
-  if (!pair) return null;
+  const raw = cookieValue(request, name);
+  if (raw === undefined) return null;
   let value: string;
   try {
-    value = decodeURIComponent(pair.slice(name.length + 1));
+    value = decodeURIComponent(raw);
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { data } from "react-router";
 import { formTokenField } from "~/lib/form-token-field.ts";
 import { config } from "./config.ts";
+import { cookieValue } from "./cookies.ts";
 
 /**
  * Anti-forgery tokens for the forms people use before they have a session (log in, register).
@@ -24,19 +25,10 @@ function isOurs(token: string | undefined): token is string {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-function tokenInCookie(request: Request): string | undefined {
-  const pair = request.headers
-    .get("cookie")
-    ?.split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${cookieName}=`));
-  return pair?.slice(cookieName.length + 1);
-}
-
 /** The token for the page's form: the visitor's own if it is valid, else a new one with its cookie. */
 export function issueFormToken(request: Request): { token: string; headers: Headers } {
   const headers = new Headers();
-  const current = tokenInCookie(request);
+  const current = cookieValue(request, cookieName);
   if (isOurs(current)) return { token: current, headers };
   const value = randomBytes(24).toString("base64url");
   const token = `${value}.${signature(value)}`;
@@ -48,7 +40,7 @@ export function issueFormToken(request: Request): { token: string; headers: Head
 /** Throws 403 unless the form carries the token its sender's cookie holds. */
 export function requireFormToken(request: Request, form: FormData): void {
   const sent = form.get(formTokenField);
-  const cookie = tokenInCookie(request);
+  const cookie = cookieValue(request, cookieName);
   if (typeof sent === "string" && isOurs(cookie) && sent === cookie) return;
   throw data("This form has expired or was sent from somewhere else. Reload the page and try again.", {
     status: 403,

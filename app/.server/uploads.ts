@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { isMainThread } from "node:worker_threads";
 import type { Server, Upload } from "@tus/server";
 import { maxUploadBytes } from "~/lib/upload-rules.ts";
 import { getUser } from "./auth.ts";
@@ -78,7 +79,8 @@ export function uploadServer(): Promise<Server> {
       onUploadFinish: (request, upload) => finishUpload(request, upload, area),
     });
     const { sweep } = area;
-    if (sweep) {
+    // One sweeper per server: the other threads share the same folder.
+    if (sweep && isMainThread) {
       setInterval(
         () => {
           sweep().catch((error) => log().warn({ err: error }, "upload clean-up failed"));
