@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   type EntryContext,
@@ -38,15 +37,21 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           clearTimeout(timer);
-          const body = new PassThrough();
+          // The whole document is ready: one body, not a stream of small chunks.
+          const chunks: Buffer[] = [];
           headers.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers,
-              status: responseStatus,
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, done) {
+                chunks.push(chunk);
+                done();
+              },
+              final(done) {
+                resolve(new Response(Buffer.concat(chunks), { headers, status: responseStatus }));
+                done();
+              },
             }),
           );
-          pipe(body);
         },
         onShellError(error) {
           clearTimeout(timer);
