@@ -159,7 +159,50 @@ for (const count of postCounts) {
   await server.stop();
 }
 
+/**
+ * The reference for the signed-in rows: the smallest React Router app rendering a page from
+ * one SQLite read (bench/minimal-app.ts), next to nginx serving its bytes.
+ */
+async function measureMinimalApp(): Promise<Measure> {
+  const dir = mkdtempSync(path.join(tmpdir(), "wm-minimal-"));
+  const port = await freePort();
+  const app = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, "minimal-app.ts"), String(port), path.join(dir, "notes.db")],
+    { env: { PATH: process.env.PATH ?? "", NODE_ENV: "production" }, stdio: "ignore" },
+  );
+  const url = `http://127.0.0.1:${port}/note/1`;
+  await waitFor(url);
+  mkdirSync(path.join(dir, "pages"));
+  writeFileSync(path.join(dir, "pages", "0.html"), await (await fetch(url)).text());
+  const nginxPort = await freePort();
+  const nginx = startNginx(dir, nginxPort);
+  await waitFor(`http://127.0.0.1:${nginxPort}/0.html`);
+  const site = wrk(url);
+  const reference = wrk(`http://127.0.0.1:${nginxPort}/0.html`);
+  rows.push({
+    posts: "-",
+    page: "minimal React Router app, one process (reference)",
+    "site req/s": Math.round(site.rps),
+    "site p50 ms": site.p50,
+    "site p99 ms": site.p99,
+    "nginx req/s": Math.round(reference.rps),
+    "site ÷ nginx": +(site.rps / reference.rps).toFixed(3),
+  });
+  results.push({ page: "minimal React Router app", site, nginx: reference });
+  nginx.kill("SIGQUIT");
+  app.kill("SIGTERM");
+  return site;
+}
+
+const minimal = await measureMinimalApp();
 console.table(rows);
+for (const row of rows.filter((r) => String(r.page).includes("signed in"))) {
+  const ratio = (Number(row["site req/s"]) / minimal.rps).toFixed(2);
+  console.log(
+    `${row.posts} posts, signed-in post: ${ratio}× the minimal React Router app's pages per second`,
+  );
+}
 const out = path.resolve(import.meta.dirname, "results");
 mkdirSync(out, { recursive: true });
 writeFileSync(path.join(out, "http.json"), `${JSON.stringify({ connections, seconds, results }, null, 2)}\n`);

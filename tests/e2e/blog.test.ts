@@ -242,6 +242,8 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/home`);
+    // Only a hydrated page navigates on the client; before that a click loads a new document.
+    await page.locator("html[data-hydrated]").waitFor();
     await page.route("**/blog/*.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
