@@ -47,6 +47,19 @@ function wrk(url: string, headers: string[] = []): Measure {
   return { rps: Number(output.match(/Requests\/sec:\s+([\d.]+)/)?.[1]), p50: ms("50"), p99: ms("99") };
 }
 
+/** One line of the table: the site's figures next to nginx's for the same bytes. */
+function row(posts: number | string, page: string, site: Measure, reference: Measure) {
+  return {
+    posts,
+    page,
+    "site req/s": Math.round(site.rps),
+    "site p50 ms": site.p50,
+    "site p99 ms": site.p99,
+    "nginx req/s": Math.round(reference.rps),
+    "site ÷ nginx": +(site.rps / reference.rps).toFixed(3),
+  };
+}
+
 /** Fills a fresh database with `count` posts sharing one cover, the newest first. */
 async function seed(dataDir: string, count: number): Promise<void> {
   const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "site.db") });
@@ -99,7 +112,7 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
-const rows: Record<string, string | number>[] = [];
+const rows: ReturnType<typeof row>[] = [];
 const results: Record<string, unknown>[] = [];
 for (const count of postCounts) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "wm-bench-"));
@@ -128,28 +141,12 @@ for (const count of postCounts) {
     await (await fetch(`${server.url}${page}`)).text();
     const site = wrk(`${server.url}${page}`);
     const reference = wrk(`http://127.0.0.1:${nginxPort}/${n}.html`);
-    rows.push({
-      posts: count,
-      page,
-      "site req/s": Math.round(site.rps),
-      "site p50 ms": site.p50,
-      "site p99 ms": site.p99,
-      "nginx req/s": Math.round(reference.rps),
-      "site ÷ nginx": +(site.rps / reference.rps).toFixed(3),
-    });
+    rows.push(row(count, page, site, reference));
     results.push({ posts: count, page, site, nginx: reference });
   }
   const signedIn = wrk(`${server.url}${newest}`, [`Cookie: ${visitor.cookieHeader}`]);
   const reference = wrk(`http://127.0.0.1:${nginxPort}/${pages.indexOf(newest)}.html`);
-  rows.push({
-    posts: count,
-    page: `${newest} (signed in, uncached)`,
-    "site req/s": Math.round(signedIn.rps),
-    "site p50 ms": signedIn.p50,
-    "site p99 ms": signedIn.p99,
-    "nginx req/s": Math.round(reference.rps),
-    "site ÷ nginx": +(signedIn.rps / reference.rps).toFixed(3),
-  });
+  rows.push(row(count, `${newest} (signed in, uncached)`, signedIn, reference));
   const rssMb = Math.round(
     Number(readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1]) / 1024,
   );
@@ -180,15 +177,7 @@ async function measureMinimalApp(): Promise<Measure> {
   await waitFor(`http://127.0.0.1:${nginxPort}/0.html`);
   const site = wrk(url);
   const reference = wrk(`http://127.0.0.1:${nginxPort}/0.html`);
-  rows.push({
-    posts: "-",
-    page: "minimal React Router app, one process (reference)",
-    "site req/s": Math.round(site.rps),
-    "site p50 ms": site.p50,
-    "site p99 ms": site.p99,
-    "nginx req/s": Math.round(reference.rps),
-    "site ÷ nginx": +(site.rps / reference.rps).toFixed(3),
-  });
+  rows.push(row("-", "minimal React Router app, one process (reference)", site, reference));
   results.push({ page: "minimal React Router app", site, nginx: reference });
   nginx.kill("SIGQUIT");
   app.kill("SIGTERM");
@@ -197,10 +186,10 @@ async function measureMinimalApp(): Promise<Measure> {
 
 const minimal = await measureMinimalApp();
 console.table(rows);
-for (const row of rows.filter((r) => String(r.page).includes("signed in"))) {
-  const ratio = (Number(row["site req/s"]) / minimal.rps).toFixed(2);
+for (const line of rows.filter((r) => r.page.includes("signed in"))) {
+  const ratio = (line["site req/s"] / minimal.rps).toFixed(2);
   console.log(
-    `${row.posts} posts, signed-in post: ${ratio}× the minimal React Router app's pages per second`,
+    `${line.posts} posts, signed-in post: ${ratio}× the minimal React Router app's pages per second`,
   );
 }
 const out = path.resolve(import.meta.dirname, "results");

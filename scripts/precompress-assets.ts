@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -26,33 +25,25 @@ async function compress(file: string): Promise<void> {
 /**
  * Writes a Brotli (.br, best quality) and a gzip (.gz) copy next to each script and style of
  * the browser build, so the server sends them precompressed instead of compressing per request.
- * The route manifest joins the browser's files only during the server build, so that build
- * compresses whatever the browser build left without copies.
+ * It runs once the server build is written: React Router writes the route manifest among the
+ * browser's assets only then.
  */
 export function precompressAssets(): Plugin {
-  let clientDirectory: string | undefined;
+  let assetsDirectory: string | undefined;
   return {
     name: "precompress-assets",
     apply: "build",
-    async writeBundle(options, bundle) {
-      if (!options.dir) return;
-      if (this.environment.config.consumer === "client") {
-        clientDirectory = options.dir;
-        const directory = options.dir;
-        await Promise.all(
-          Object.keys(bundle)
-            .filter((file) => compressible.test(file))
-            .map((file) => compress(path.join(directory, file))),
-        );
+    async writeBundle(options) {
+      const { consumer, build } = this.environment.config;
+      if (consumer === "client") {
+        assetsDirectory = options.dir && path.join(options.dir, build.assetsDir);
         return;
       }
-      if (!clientDirectory) return;
-      const directory = clientDirectory;
-      const files = await readdir(directory, { recursive: true });
+      if (!assetsDirectory) return;
+      const directory = assetsDirectory;
+      const files = await readdir(directory);
       await Promise.all(
-        files
-          .filter((file) => compressible.test(file) && !existsSync(path.join(directory, `${file}.br`)))
-          .map((file) => compress(path.join(directory, file))),
+        files.filter((file) => compressible.test(file)).map((file) => compress(path.join(directory, file))),
       );
     },
   };

@@ -80,6 +80,18 @@ describe("the production server over HTTP", () => {
     }
   });
 
+  it("sends every script a page loads precompressed, the route manifest included", async () => {
+    const html = await (await fetch(`${server.url}/about`)).text();
+    const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g))];
+    expect(scripts.some((src) => src.includes("/manifest-"))).toBe(true);
+    for (const script of scripts) {
+      const { headers, body } = await rawGet(`${server.url}${script}`, { "accept-encoding": "br" });
+      expect(headers["content-encoding"], script).toBe("br");
+      // Compressed on the fly, a response is chunked; a precompressed copy says its length.
+      expect(headers["content-length"], script).toBe(String(body.length));
+    }
+  });
+
   it("compresses HTML", async () => {
     const response = await fetch(`${server.url}/about`, { headers: { "accept-encoding": "gzip" } });
     expect(response.headers.get("content-encoding")).toBe("gzip");
