@@ -5,8 +5,9 @@
 import "./app/.server/node-env.ts";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
-import { createServer, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse, STATUS_CODES } from "node:http";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -223,6 +224,30 @@ function trackContentVersion(read: () => Promise<number>, writes: Int32Array) {
   };
 }
 
+const malformedRequestStatus: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+const lingerMs = 1000;
+
+/**
+ * Answers a request Node could not parse (too-long address or headers, a client too slow to
+ * send them, garbage) as Node would, but closes the connection gently: Node destroys it at
+ * once, and a client still sending its request then gets a reset instead of the answer.
+ */
+function answerMalformedRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const status = malformedRequestStatus[error.code ?? ""] ?? 400;
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  // Read and drop the rest of the request, so closing sends no reset; then let it go.
+  socket.resume();
+  setTimeout(() => socket.destroy(), lingerMs).unref();
+}
+
 /** Runs `listener` just before the response's headers are written (the write is committed by then). */
 function beforeHeaders(res: ServerResponse, listener: () => void): void {
   const writeHead = res.writeHead;
@@ -308,6 +333,7 @@ async function main(): Promise<void> {
     sharedPort && isFirstThread
       ? startMoreThreads(new URL(import.meta.url), threads - 1, counters, logger)
       : undefined;
+  server.on("clientError", answerMalformedRequest);
   server.on("error", (error: NodeJS.ErrnoException) => {
     fail(error.code === "EADDRINUSE" ? `PORT ${config.port} is already in use` : error.message);
   });

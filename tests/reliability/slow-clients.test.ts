@@ -1,6 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server.ts";
+import { rawRequest } from "./support/raw-http.ts";
 
 /** A raw TCP connection to the server, recording what comes back and when it closes. */
 function rawConnection(url: string) {
@@ -35,6 +36,14 @@ describe("slow clients", () => {
     expect(after).toBeGreaterThan(14_000);
     expect(after).toBeLessThan(20_000);
   }, 30_000);
+
+  it("answers an address too long to read with 431 every time, never with a reset connection", async () => {
+    const path = `/home?q=${"a".repeat(50_000)}`;
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const response = await rawRequest(server.url, { method: "GET", path });
+      expect(response.status).toBe(431);
+    }
+  }, 60_000);
 
   it("keeps an idle keep-alive connection usable for longer than the headers limit", async () => {
     const client = rawConnection(server.url);
