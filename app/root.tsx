@@ -20,6 +20,7 @@ import { Banner } from "./components/Banner.tsx";
 import { DevStrip } from "./components/DevStrip.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Navbar } from "./components/Navbar.tsx";
+import { PageNavigation } from "./components/PageNavigation.tsx";
 import { RequestRefused } from "./components/RequestRefused.tsx";
 import { Toast } from "./components/Toast.tsx";
 import { sydneyYear } from "./lib/dates.ts";
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <Footer year={root?.year ?? sydneyYear()} />
         <Toast key={root?.requestId} message={root?.toast ?? null} />
+        <PageNavigation />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -168,10 +168,14 @@ export async function getUser(request: Request): Promise<User | null> {
   return session ? { id: session.user.id, email: session.user.email } : null;
 }
 
-/** The signed-in user; visitors are sent to log in and brought back afterwards. */
-export async function requireUser(request: Request): Promise<User> {
+/**
+ * The signed-in user; visitors are sent to log in and brought back afterwards to `url`, the
+ * page's own address (a loader's `url`: for a client-side navigation, `request.url` is the
+ * address of the page's data).
+ */
+export async function requireUser(request: Request, url: URL): Promise<User> {
   const user = await getUser(request);
   if (user) return user;
-  const { pathname, search } = new URL(request.url);
+  const { pathname, search } = url;
   throw redirect(`/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`);
 }

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { addressLine, site } from "~/lib/site.ts";
 import { ContactLinks } from "./ContactLinks.tsx";
+import { PageLink } from "./PageLink.tsx";
 
 const headingId = (group: string) => `contact-${group.toLowerCase().replace(/\s+/g, "-")}`;
 
@@ -27,13 +27,9 @@ export function Footer({ year }: { year: number }) {
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             {site.profiles.map((profile) => (
               <li key={profile.href}>
-                <Link
-                  className="underline underline-offset-4 hover:text-white"
-                  to={profile.href}
-                  prefetch="intent"
-                >
+                <PageLink className="underline underline-offset-4 hover:text-white" href={profile.href}>
                   {profile.name}, {profile.role.toLowerCase()}
-                </Link>
+                </PageLink>
               </li>
             ))}
             <li>

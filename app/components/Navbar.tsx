@@ -1,9 +1,10 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form, useLocation } from "react-router";
 import { mainNav } from "~/lib/nav.ts";
 import { site } from "~/lib/site.ts";
+import { PageLink } from "./PageLink.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   `block rounded px-2.5 py-2 text-[0.95rem] font-medium transition-colors hover:bg-heritage-50 hover:text-heritage-900 ${
     isActive
       ? "text-heritage-900 underline decoration-sandstone-500 decoration-2 underline-offset-8"
@@ -13,29 +14,37 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const buttonClass =
   "block rounded-md bg-heritage-700 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-heritage-900";
 
-function NavLinks() {
-  return mainNav.map((item) => (
-    <li key={item.href}>
-      <NavLink to={item.href} end className={linkClass} prefetch="intent">
-        {item.label}
-      </NavLink>
+/** A menu link, marked as the current page when it is the one shown. */
+function MenuLink({ href, current, children }: { href: string; current: string; children: string }) {
+  const isCurrent = href === current;
+  return (
+    <li>
+      <PageLink href={href} className={linkClass(isCurrent)} aria-current={isCurrent ? "page" : undefined}>
+        {children}
+      </PageLink>
     </li>
+  );
+}
+
+function NavLinks({ current }: { current: string }) {
+  return mainNav.map((item) => (
+    <MenuLink key={item.href} href={item.href} current={current}>
+      {item.label}
+    </MenuLink>
   ));
 }
 
-function AccountLinks({ email }: { email: string | null }) {
+function AccountLinks({ email, current }: { email: string | null; current: string }) {
   if (!email) {
     return (
       <>
+        <MenuLink href="/login" current={current}>
+          Login
+        </MenuLink>
         <li>
-          <NavLink to="/login" className={linkClass}>
-            Login
-          </NavLink>
-        </li>
-        <li>
-          <Link to="/register" className={buttonClass}>
+          <PageLink href="/register" className={buttonClass}>
             Register
-          </Link>
+          </PageLink>
         </li>
       </>
     );
@@ -43,9 +52,9 @@ function AccountLinks({ email }: { email: string | null }) {
   return (
     <>
       <li>
-        <Link to="/create-post" className={buttonClass}>
+        <PageLink href="/create-post" className={buttonClass}>
           Create Post
-        </Link>
+        </PageLink>
       </li>
       <li>
         <Form method="post" action="/create-batch">
@@ -62,18 +71,19 @@ function AccountLinks({ email }: { email: string | null }) {
 }
 
 export function Navbar({ email }: { email: string | null }) {
+  const current = useLocation().pathname;
   return (
     <div className="border-b border-sandstone-300 bg-paper">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link
-          to="/"
+        <PageLink
+          href="/"
           className="font-serif text-xl font-semibold tracking-tight whitespace-nowrap text-heritage-900"
         >
           {site.name}
-        </Link>
+        </PageLink>
         <ul data-nav="desktop" className="hidden items-center gap-0.5 xl:flex">
-          <NavLinks />
-          <AccountLinks email={email} />
+          <NavLinks current={current} />
+          <AccountLinks email={email} current={current} />
         </ul>
         {/* A disclosure element, so the phone menu opens with JavaScript off too. */}
         <details className="relative xl:hidden">
@@ -87,8 +97,8 @@ export function Navbar({ email }: { email: string | null }) {
             data-nav="phone"
             className="absolute right-0 z-20 mt-2 flex w-64 flex-col gap-1 rounded-md border border-sandstone-300 bg-white p-2 shadow-lg"
           >
-            <NavLinks />
-            <AccountLinks email={email} />
+            <NavLinks current={current} />
+            <AccountLinks email={email} current={current} />
           </ul>
         </details>
       </nav>

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { ImageInfo } from "~/lib/image-variants.ts";
 import { CoverImage } from "./CoverImage.tsx";
+import { PageLink } from "./PageLink.tsx";
 
 export interface PostCardData {
   slug: string;
@@ -22,13 +22,12 @@ export function PostCard({ post, priority }: { post: PostCardData; priority: boo
       <div className="flex flex-1 flex-col p-5">
         <h2 className="font-serif text-xl leading-snug font-semibold">{post.title}</h2>
         <p className="mt-2 text-sm text-slate-700">Published: {post.published}</p>
-        <Link
-          to={`/blog/${post.slug}`}
-          prefetch="intent"
+        <PageLink
+          href={`/blog/${post.slug}`}
           className="mt-4 self-start font-semibold text-heritage-700 underline decoration-sandstone-500 decoration-2 underline-offset-4 hover:text-heritage-900"
         >
           Read More<span className="sr-only">: {post.title}</span>
-        </Link>
+        </PageLink>
       </div>
     </li>
   );

@@ -8,13 +8,14 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { ImageInfo } from "~/lib/image-variants.ts";
 import { characterCount, postLimits, postSchema } from "~/lib/post-schema.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { FormAlert } from "./forms.tsx";
 import { ImageUpload } from "./ImageUpload.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
+import { PageLink } from "./PageLink.tsx";
 
 export interface EditablePost {
   slug: string;
@@ -168,12 +169,12 @@ export function PostForm({ lastResult, post, submissionId }: PostFormProps) {
           Publish
         </button>
         {post && (
-          <Link
-            to={`/edit-post/${post.slug}?delete`}
+          <PageLink
+            href={`/edit-post/${post.slug}?delete`}
             className="rounded-md border border-brick px-6 py-2.5 font-semibold text-brick hover:bg-red-50"
           >
             Delete
-          </Link>
+          </PageLink>
         )}
       </div>
     </Form>

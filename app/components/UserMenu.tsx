@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated.ts";
+import { PageLink } from "./PageLink.tsx";
 
 const itemClass = "block w-full rounded px-3 py-2 text-left text-slate-ink hover:bg-heritage-50";
 const buttonClass =
@@ -12,9 +13,9 @@ function MenuItems({ onChoose }: { onChoose?: () => void }) {
   return (
     <>
       <li>
-        <Link to="/dashboard" onClick={onChoose} className={itemClass}>
+        <PageLink href="/dashboard" onClick={onChoose} className={itemClass}>
           Dashboard
-        </Link>
+        </PageLink>
       </li>
       <li>
         <Form method="post" action="/logout" onSubmit={onChoose}>

@@ -1,8 +1,9 @@
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { getPost } from "~/.server/posts.ts";
 import { renderedContent } from "~/.server/rendered-posts.ts";
 import { CoverImage } from "~/components/CoverImage.tsx";
+import { PageLink } from "~/components/PageLink.tsx";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { largestVariantUrl } from "~/lib/image-variants.ts";
 import { excerpt } from "~/lib/markdown.ts";
@@ -91,13 +92,9 @@ export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
         dangerouslySetInnerHTML={{ __html: post.html }}
       />
       <p className="mt-12">
-        <Link
-          to="/home"
-          prefetch="intent"
-          className="font-semibold text-heritage-700 underline underline-offset-4"
-        >
+        <PageLink href="/home" className="font-semibold text-heritage-700 underline underline-offset-4">
           ← All posts
-        </Link>
+        </PageLink>
       </p>
     </article>
   );
@@ -112,13 +109,9 @@ export function ErrorBoundary() {
       <h1 className="text-4xl font-semibold">Blog not found</h1>
       <p className="mt-6 text-lg">Sorry, we were unable to find a blog at this location</p>
       <p className="mt-6">
-        <Link
-          to="/home"
-          prefetch="intent"
-          className="font-semibold text-heritage-700 underline underline-offset-4"
-        >
+        <PageLink href="/home" className="font-semibold text-heritage-700 underline underline-offset-4">
           See all posts
-        </Link>
+        </PageLink>
       </p>
     </div>
   );

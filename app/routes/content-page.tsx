@@ -9,8 +9,8 @@ import { seoMeta } from "~/lib/seo.ts";
 import { localBusiness } from "~/lib/structured-data.ts";
 import type { Route } from "./+types/content-page";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const name = pageNameFor(new URL(request.url).pathname);
+export async function loader({ url }: Route.LoaderArgs) {
+  const name = pageNameFor(url.pathname);
   if (!name) throw data(null, { status: 404 });
   return { name, canonicalPath: name === "home" ? "/" : `/${name}`, ...(await pageFrontmatter(name)) };
 }

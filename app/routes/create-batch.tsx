@@ -5,8 +5,8 @@ import { redirectWithToast } from "~/.server/toast.ts";
 import type { Route } from "./+types/create-batch";
 
 /** "Create Batch 2023": the ten sample articles, written under the signed-in user. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
   await createSampleBatch(db(), user.id);
   return redirectWithToast("/dashboard", "Batch Finished Successfully");
 }

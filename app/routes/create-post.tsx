@@ -10,13 +10,13 @@ import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/create-post";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireUser(request, url);
   return { submissionId: randomBytes(16).toString("hex") };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
   const form = await readPostForm(request, user.id);
   if (!form.ok) return data({ result: form.result }, { status: 400 });
   await createPost(db(), form.value, user.id, { submissionId: form.submissionId });

@@ -1,15 +1,15 @@
-import { Link } from "react-router";
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { listPostsByUser } from "~/.server/posts.ts";
+import { PageLink } from "~/components/PageLink.tsx";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
 import type { Route } from "./+types/dashboard";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   const posts = await listPostsByUser(db(), user.id);
   return {
     posts: posts.map((post) => ({
@@ -55,9 +55,12 @@ export default function Dashboard({ loaderData: { posts } }: Route.ComponentProp
       {posts.length === 0 ? (
         <p className="mt-4 text-lg">
           You have not written anything yet.{" "}
-          <Link to="/create-post" className="font-semibold text-heritage-700 underline underline-offset-4">
+          <PageLink
+            href="/create-post"
+            className="font-semibold text-heritage-700 underline underline-offset-4"
+          >
             Write your first post
-          </Link>
+          </PageLink>
           .
         </p>
       ) : (
@@ -65,21 +68,21 @@ export default function Dashboard({ loaderData: { posts } }: Route.ComponentProp
           {posts.map((post) => (
             <li key={post.slug} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
               <div>
-                <Link
-                  to={`/blog/${post.slug}`}
+                <PageLink
+                  href={`/blog/${post.slug}`}
                   className="font-serif text-lg font-semibold text-heritage-900 hover:underline"
                 >
                   {post.title}
-                </Link>
+                </PageLink>
                 <p className="text-sm text-slate-700">Published: {post.published}</p>
               </div>
-              <Link
-                to={`/edit-post/${post.slug}`}
+              <PageLink
+                href={`/edit-post/${post.slug}`}
                 className="rounded-md border border-heritage-700 px-4 py-1.5 font-semibold text-heritage-700 hover:bg-heritage-50"
                 aria-label={`Edit ${post.title}`}
               >
                 Edit
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>

@@ -1,9 +1,10 @@
-import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Form, isRouteErrorResponse, useRouteError } from "react-router";
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { readPostForm } from "~/.server/post-form.ts";
 import { deletePost, getPost, mayEdit, updatePost } from "~/.server/posts.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
+import { PageLink } from "~/components/PageLink.tsx";
 import { PostForm } from "~/components/PostForm.tsx";
 import { RequestRefused } from "~/components/RequestRefused.tsx";
 import { rootData } from "~/lib/root-data.ts";
@@ -13,25 +14,25 @@ import { slugPattern } from "~/lib/slug.ts";
 import type { Route } from "./+types/edit-post";
 
 /** The post, if the signed-in user may change it: 404 when there is none, 403 when it is not theirs. */
-async function editablePost(request: Request, slug: string) {
-  const user = await requireUser(request);
+async function editablePost(request: Request, url: URL, slug: string) {
+  const user = await requireUser(request, url);
   const post = slugPattern.test(slug) ? await getPost(db(), slug) : undefined;
   if (!post) throw data(null, { status: 404 });
   if (!mayEdit(post, user.id)) throw data("Only the author of this post can change it.", { status: 403 });
   return { user, post };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { post } = await editablePost(request, params.slug);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { post } = await editablePost(request, url, params.slug);
   return {
     post: { slug: post.slug, title: post.title, content: post.content, cover: post.cover },
-    confirmingDelete: new URL(request.url).searchParams.has("delete"),
+    confirmingDelete: url.searchParams.has("delete"),
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user, post } = await editablePost(request, params.slug);
-  if (new URL(request.url).searchParams.has("delete")) {
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { user, post } = await editablePost(request, url, params.slug);
+  if (url.searchParams.has("delete")) {
     await deletePost(db(), post.slug);
     return redirectWithToast("/dashboard", "Post deleted");
   }
@@ -70,12 +71,12 @@ export default function EditPost({
           >
             Yes, delete it
           </button>
-          <Link
-            to={`/edit-post/${post.slug}`}
+          <PageLink
+            href={`/edit-post/${post.slug}`}
             className="rounded-md border border-heritage-700 px-6 py-2.5 font-semibold text-heritage-700 hover:bg-heritage-50"
           >
             No, keep it
-          </Link>
+          </PageLink>
         </Form>
       </div>
     );
@@ -104,9 +105,9 @@ export function ErrorBoundary() {
           : "Sorry, we were unable to find a blog at this location"}
       </p>
       <p className="mt-6">
-        <Link to="/dashboard" className="font-semibold text-heritage-700 underline underline-offset-4">
+        <PageLink href="/dashboard" className="font-semibold text-heritage-700 underline underline-offset-4">
           Back to your dashboard
-        </Link>
+        </PageLink>
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
-import { data, Link, useRouteLoaderData } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { countPosts, listPosts, pageSize } from "~/.server/posts.ts";
+import { PageLink } from "~/components/PageLink.tsx";
 import { PostCard } from "~/components/PostCard.tsx";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { type RootData, rootData } from "~/lib/root-data.ts";
@@ -16,8 +17,8 @@ function pageNumber(url: URL): number {
   return Number(raw);
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const page = pageNumber(new URL(request.url));
+export async function loader({ url }: Route.LoaderArgs) {
+  const page = pageNumber(url);
   const [posts, total] = await Promise.all([listPosts(db(), page), countPosts(db())]);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (page > pages) throw data(null, { status: 404 });
@@ -56,20 +57,19 @@ export default function Home({ loaderData: { posts, page, pages } }: Route.Compo
         <div className="mt-10 rounded-xl border border-sandstone-300 bg-white p-8 text-lg">
           <p>No posts yet. While the first stories are being written, explore the village&rsquo;s history.</p>
           <p className="mt-4 flex flex-wrap gap-4">
-            <Link
-              to="/woollahra"
-              prefetch="intent"
+            <PageLink
+              href="/woollahra"
               className="font-semibold text-heritage-700 underline underline-offset-4"
             >
               Stories from Woollahra
-            </Link>
+            </PageLink>
             {signedIn && (
-              <Link
-                to="/create-post"
+              <PageLink
+                href="/create-post"
                 className="font-semibold text-heritage-700 underline underline-offset-4"
               >
                 Write the first post
-              </Link>
+              </PageLink>
             )}
           </p>
         </div>
@@ -83,14 +83,13 @@ export default function Home({ loaderData: { posts, page, pages } }: Route.Compo
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-12 flex items-center justify-between gap-4">
           {page > 1 ? (
-            <Link
-              to={page === 2 ? "/home" : `/home?page=${page - 1}`}
+            <PageLink
+              href={page === 2 ? "/home" : `/home?page=${page - 1}`}
               rel="prev"
-              prefetch="intent"
               className="rounded-md border border-heritage-700 px-4 py-2 font-semibold text-heritage-700 hover:bg-heritage-50"
             >
               ← Newer posts
-            </Link>
+            </PageLink>
           ) : (
             <span />
           )}
@@ -98,14 +97,13 @@ export default function Home({ loaderData: { posts, page, pages } }: Route.Compo
             Page {page} of {pages}
           </span>
           {page < pages ? (
-            <Link
-              to={`/home?page=${page + 1}`}
+            <PageLink
+              href={`/home?page=${page + 1}`}
               rel="next"
-              prefetch="intent"
               className="rounded-md border border-heritage-700 px-4 py-2 font-semibold text-heritage-700 hover:bg-heritage-50"
             >
               Older posts →
-            </Link>
+            </PageLink>
           ) : (
             <span />
           )}

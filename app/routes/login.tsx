@@ -1,19 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { logIn } from "~/.server/accounts.ts";
 import { getUser } from "~/.server/auth.ts";
 import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
 import { readForm } from "~/.server/forms.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { CredentialsForm } from "~/components/CredentialsForm.tsx";
+import { PageLink } from "~/components/PageLink.tsx";
 import { credentialsSchema } from "~/lib/credentials-schema.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/login";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (await getUser(request)) throw redirect(redirectTo);
   const { token, headers } = issueFormToken(request);
   return data({ redirectTo, formToken: token }, { headers });
@@ -57,9 +58,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       />
       <p className="mt-6 text-center">
         New here?{" "}
-        <Link to="/register" className="font-semibold text-heritage-700 underline underline-offset-4">
+        <PageLink href="/register" className="font-semibold text-heritage-700 underline underline-offset-4">
           Create an account
-        </Link>
+        </PageLink>
       </p>
     </AuthCard>
   );

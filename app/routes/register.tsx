@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { register } from "~/.server/accounts.ts";
 import { getUser } from "~/.server/auth.ts";
 import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
@@ -7,18 +7,16 @@ import { readForm } from "~/.server/forms.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { CredentialsForm } from "~/components/CredentialsForm.tsx";
+import { PageLink } from "~/components/PageLink.tsx";
 import { credentialsSchema } from "~/lib/credentials-schema.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/register";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/");
   const { token, headers } = issueFormToken(request);
-  return data(
-    { registered: new URL(request.url).searchParams.has("registered"), formToken: token },
-    { headers },
-  );
+  return data({ registered: url.searchParams.has("registered"), formToken: token }, { headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -53,12 +51,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <p className="text-lg">
           Your account is ready. Log in with your email and password to start writing.
         </p>
-        <Link
-          to="/login"
+        <PageLink
+          href="/login"
           className="mt-6 block rounded-md bg-heritage-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-heritage-900"
         >
           Log in
-        </Link>
+        </PageLink>
       </AuthCard>
     );
   }
@@ -72,9 +70,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       />
       <p className="mt-6 text-center">
         Already registered?{" "}
-        <Link to="/login" className="font-semibold text-heritage-700 underline underline-offset-4">
+        <PageLink href="/login" className="font-semibold text-heritage-700 underline underline-offset-4">
           Log in
-        </Link>
+        </PageLink>
       </p>
     </AuthCard>
   );

@@ -29,6 +29,22 @@ describe.skipIf(!chromiumPath)("accounts in Chromium", () => {
     return page;
   }
 
+  /** A new account, registered and logged in through the forms; the page ends on the home page. */
+  async function signedIn(options: { width?: number } = {}) {
+    const email = freshEmail();
+    const page = await open("/register", options);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.getByRole("status").getByText("User registered").waitFor();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(`${server.url}/`);
+    return { page, email };
+  }
+
   it("validates as the visitor types and keeps Register disabled while the form is invalid", async () => {
     const page = await open("/register");
     await page.waitForFunction(() => document.querySelector("button[type=submit]")?.hasAttribute("disabled"));
@@ -154,18 +170,27 @@ describe.skipIf(!chromiumPath)("accounts in Chromium", () => {
     await page.context().close();
   });
 
-  it("has the signed-in menu on phones too", async () => {
-    const email = freshEmail();
-    const page = await open("/register", { width: 390 });
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Register" }).click();
-    await page.getByRole("status").getByText("User registered").waitFor();
-    await page.goto(`${server.url}/login`);
+  it("sends a reader whose session has ended to log in, then back to the page they clicked", async () => {
+    const { page, email } = await signedIn();
+    await page.locator("html[data-hydrated]").waitFor();
+
+    // The session ends (say, logged out in another tab) while this page stays open.
+    await page.context().clearCookies();
+    const nav = page.locator("[data-nav=desktop]");
+    await nav.getByRole("button", { name: email }).click();
+    await nav.getByRole("link", { name: "Dashboard" }).click();
+    await page.waitForURL(`${server.url}/login?redirectTo=%2Fdashboard`);
+
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.context().close();
+  });
+
+  it("has the signed-in menu on phones too", async () => {
+    const { page, email } = await signedIn({ width: 390 });
     await page.locator("nav details > summary").first().click();
     const phoneNav = page.locator("[data-nav=phone]");
     await phoneNav.getByRole("button", { name: email }).click();

@@ -48,12 +48,76 @@ describe.skipIf(!chromiumPath)("the site shell in Chromium", () => {
 
   it("each navigation link leads where the spec says", async () => {
     const page = await open("/about");
+    const fresh = await page.context().newPage();
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const item of mainNav.filter((item) => item.href !== "/home")) {
       await nav.locator("[data-nav=desktop]").getByRole("link", { name: item.label, exact: true }).click();
       await page.waitForURL(`${server.url}${item.href}`);
+      // The same page as a fresh load of the address shows, not an error page in its place.
+      await fresh.goto(`${server.url}${item.href}`);
+      const heading = (await fresh.locator("h1").textContent()) ?? "";
+      expect(heading).not.toBe("404 Page Not Found");
+      await page.locator("h1", { hasText: heading }).waitFor();
       await expect(page.locator("h1").count()).resolves.toBe(1);
     }
+    await page.context().close();
+  });
+
+  it("marks the link of the page shown as the current page, in both menus", async () => {
+    const page = await open("/woollahra");
+    for (const menu of ["desktop", "phone"]) {
+      const current = page.locator(`[data-nav=${menu}] a[aria-current=page]`);
+      expect(await current.allTextContents()).toEqual(["Woollahra"]);
+    }
+    await page.locator("[data-nav=desktop]").getByRole("link", { name: "About", exact: true }).click();
+    await page.waitForURL(`${server.url}/about`);
+    await page.locator("[data-nav=desktop] a[aria-current=page]", { hasText: "About" }).waitFor();
+    expect(await page.locator("[data-nav=desktop] a[aria-current=page]").count()).toBe(1);
+    await page.context().close();
+  });
+
+  it("follows the site's links without loading a new document", async () => {
+    const page = await open("/about");
+    await page.locator("html[data-hydrated]").waitFor();
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.locator("[data-nav=desktop]").getByRole("link", { name: "Commercial", exact: true }).click();
+    await page.waitForURL(`${server.url}/commercial`);
+    await page
+      .locator("footer")
+      .getByRole("link", { name: /Alex Example/ })
+      .click();
+    await page.waitForURL(`${server.url}/alex-example`);
+    await expect(page.locator("h1").textContent()).resolves.toContain("Alex Example");
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    expect(documents).toEqual([]);
+    await page.context().close();
+  });
+
+  it("prefetches a page when the pointer rests on its link", async () => {
+    const page = await open("/about");
+    await page.locator("html[data-hydrated]").waitFor();
+    const prefetched = page.waitForRequest((request) => new URL(request.url()).pathname === "/building.data");
+    await page.locator("[data-nav=desktop]").getByRole("link", { name: "Building", exact: true }).hover();
+    await expect(prefetched).resolves.toBeTruthy();
+    expect(page.url()).toBe(`${server.url}/about`);
+    await page.context().close();
+  });
+
+  it("leaves a click with a modifier key to the browser: the page opens in a new tab", async () => {
+    const page = await open("/about");
+    await page.locator("html[data-hydrated]").waitFor();
+    const opened = page.context().waitForEvent("page");
+    await page
+      .locator("[data-nav=desktop]")
+      .getByRole("link", { name: "Woollahra", exact: true })
+      .click({ modifiers: ["ControlOrMeta"] });
+    const tab = await opened;
+    await tab.waitForURL(`${server.url}/woollahra`);
+    expect(page.url()).toBe(`${server.url}/about`);
     await page.context().close();
   });
 

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { IllustrationName } from "~/lib/illustrations.ts";
+import { PageLink } from "../PageLink.tsx";
 import { IllustrationPicture } from "../Picture.tsx";
 
 export function TeaserGrid({ children }: { children: React.ReactNode }) {
@@ -32,13 +32,12 @@ export function Teaser({
       <div className="flex flex-1 flex-col p-5">
         <h3 className="font-serif text-xl font-semibold">{title}</h3>
         <p className="mt-2 flex-1 text-[0.95rem] leading-relaxed">{children}</p>
-        <Link
-          to={href}
-          prefetch="intent"
+        <PageLink
+          href={href}
           className="mt-4 self-start font-semibold text-heritage-700 underline decoration-sandstone-500 decoration-2 underline-offset-4 hover:text-heritage-900"
         >
           Click more<span className="sr-only">: {title}</span>
-        </Link>
+        </PageLink>
       </div>
     </li>
   );
