@@ -29,7 +29,7 @@ import { sydneyYear } from "./app/lib/dates.ts";
 
 /** What entry.server.tsx adds to React Router's server entry. */
 interface AppLifecycle {
-  startApp(): Promise<void>;
+  startApp(options: { migrate: boolean }): Promise<void>;
   stopApp(): Promise<void>;
   currentContentVersion(): Promise<number>;
 }
@@ -274,7 +274,7 @@ async function main(): Promise<void> {
   const lifecycle = (typeof build === "function" ? await build() : build).entry
     .module as unknown as AppLifecycle;
   try {
-    await lifecycle.startApp();
+    await lifecycle.startApp({ migrate: isFirstThread });
   } catch (error) {
     if (error instanceof Error && error.name === "ConfigError") fail(error.message);
     throw error;

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { betterAuth } from "better-auth";
-import { getMigrations } from "better-auth/db/migration";
 import type { Kysely } from "kysely";
 import { redirect } from "react-router";
 import { passwordLimits } from "~/lib/credentials-schema.ts";
@@ -57,6 +56,7 @@ function auth() {
 
 /** Creates or updates the account tables (run at start, after our own migrations). */
 export async function prepareAuthTables(): Promise<void> {
+  const { getMigrations } = await import("better-auth/db/migration");
   const { runMigrations } = await getMigrations(authOptions());
   await runMigrations();
 }

@@ -9,8 +9,10 @@ import { storage } from "./storage/index.ts";
 /**
  * Everything the site needs before it takes requests: valid configuration, a reachable
  * database, an up-to-date schema, a usable image store. Problems surface as one-line ConfigErrors.
+ * Only the first thread of a server brings the schema up to date (the others start after it
+ * listens), so the others never load the migration code.
  */
-export async function startApp(): Promise<void> {
+export async function startApp({ migrate }: { migrate: boolean }): Promise<void> {
   const { database } = config();
   const variable = database.kind === "postgres" ? "DATABASE_URL" : "DATA_DIR";
   try {
@@ -18,11 +20,13 @@ export async function startApp(): Promise<void> {
   } catch (error) {
     throw new ConfigError(`${variable}: cannot open the database (${reason(error)})`);
   }
-  try {
-    await migrateToLatest(db());
-    await prepareAuthTables();
-  } catch (error) {
-    throw new ConfigError(`${variable}: cannot prepare the database (${reason(error)})`);
+  if (migrate) {
+    try {
+      await migrateToLatest(db());
+      await prepareAuthTables();
+    } catch (error) {
+      throw new ConfigError(`${variable}: cannot prepare the database (${reason(error)})`);
+    }
   }
   try {
     await (await storage()).check();

@@ -1,15 +1,9 @@
-import Uppy from "@uppy/core";
-import Tus from "@uppy/tus";
+import type Uppy from "@uppy/core";
 import { useEffect, useRef, useState } from "react";
 import { type ImageInfo, srcSet } from "~/lib/image-variants.ts";
 import { showToast } from "~/lib/toast-events.ts";
-import {
-  acceptedImageTypes,
-  isTransient,
-  maxUploadBytes,
-  uploadErrorMessage,
-  uploadRetryDelays,
-} from "~/lib/upload-rules.ts";
+import { acceptedImageTypes, uploadErrorMessage } from "~/lib/upload-rules.ts";
+import { createUploader } from "~/lib/uploader.client.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 
 type UploadState = "idle" | "running" | "paused" | "success" | "canceled" | "error";
@@ -51,20 +45,7 @@ export function ImageUpload({ name, value, onChange, current, errorId, invalid }
   const fileId = useRef<string | null>(null);
 
   useEffect(() => {
-    const instance = new Uppy({
-      autoProceed: true,
-      restrictions: {
-        maxNumberOfFiles: 1,
-        maxFileSize: maxUploadBytes,
-        allowedFileTypes: acceptedImageTypes,
-      },
-    }).use(Tus, {
-      endpoint: "/api/uploads",
-      chunkSize: 5 * 1024 * 1024,
-      retryDelays: uploadRetryDelays,
-      removeFingerprintOnSuccess: true,
-      onShouldRetry: (error) => isTransient(error.originalResponse?.getStatus()),
-    });
+    const instance = createUploader();
     instance.on("upload-progress", (_file, { bytesUploaded, bytesTotal }) => {
       setProgress(bytesTotal ? Math.round((bytesUploaded / bytesTotal) * 100) : 0);
     });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -254,6 +254,20 @@ describe.skipIf(!postgresAvailable)("on PostgreSQL, when the database goes away 
       await proxy.start(port);
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       expect((await fetch(`${server.url}/home`)).status).toBe(200);
+    }
+  });
+});
+
+describe("the server build", () => {
+  it("loads no code only the browser, PostgreSQL or the schema migration needs at start", () => {
+    const serverEntry = readFileSync(
+      path.resolve(import.meta.dirname, "../../build/server/index.js"),
+      "utf8",
+    );
+    const startupImports = [...serverEntry.matchAll(/^import [^;]* from "([^"]+)";/gm)].map((m) => m[1]);
+    expect(startupImports).toContain("react-dom/server");
+    for (const lazy of ["@uppy/core", "@uppy/tus", "pg", "better-auth/db/migration"]) {
+      expect(startupImports).not.toContain(lazy);
     }
   });
 });

@@ -46,8 +46,9 @@ export function sharedStorageEnv(): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, process.env[`TEST_${name}`] ?? ""]));
 }
 
-/** The heap limits `npm start` runs with (see decision 009). */
+/** The heap limits and malloc setting `npm start` runs with (see decision 009). */
 const heapFlags = ["--max-semi-space-size=2", "--heap-growing-percent=25"];
+const mallocArenas = "2";
 
 function launch(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, [...heapFlags, "server.ts"], {
@@ -56,6 +57,7 @@ function launch(env: Record<string, string>): { child: ChildProcess; output: () 
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
+      MALLOC_ARENA_MAX: mallocArenas,
       ...sharedStorageEnv(),
       ...env,
     },

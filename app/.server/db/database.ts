@@ -1,32 +1,19 @@
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
-import pg from "pg";
 import type { Config } from "../config.ts";
 import { answeringUnavailable } from "./availability.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
-
-// PostgreSQL returns 64-bit integers (epoch-millisecond times, counts) as strings by default;
-// every such value here fits in a JavaScript number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export type Db = Kysely<Database>;
 
 /** Opens the configured database; nothing is queried until first use. */
 export function openDatabase(database: Config["database"]): Db {
   if (database.kind === "postgres") {
-    const pool = new pg.Pool({
-      connectionString: database.url,
-      max: 10,
-      connectionTimeoutMillis: 5_000,
+    return new Kysely<Database>({
+      dialect: answeringUnavailable(new PostgresDialect({ pool: () => postgresPool(database.url) })),
     });
-    // A client losing its connection must not crash the process: idle ones report to the pool,
-    // which replaces them; one checked out reports to itself (the query that used it fails and
-    // is answered as "unavailable"), and the pool drops it when it comes back.
-    pool.on("error", () => {});
-    pool.on("connect", (client) => client.on("error", () => {}));
-    return new Kysely<Database>({ dialect: answeringUnavailable(new PostgresDialect({ pool })) });
   }
   return new Kysely<Database>({
     dialect: new SqliteDialect({
@@ -41,6 +28,21 @@ export function openDatabase(database: Config["database"]): Db {
       },
     }),
   });
+}
+
+/** The pool, with the driver loaded on first use: a site on SQLite never loads it. */
+async function postgresPool(url: string) {
+  const { default: pg } = await import("pg");
+  // PostgreSQL returns 64-bit integers (epoch-millisecond times, counts) as strings by default;
+  // every such value here fits in a JavaScript number.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // A client losing its connection must not crash the process: idle ones report to the pool,
+  // which replaces them; one checked out reports to itself (the query that used it fails and
+  // is answered as "unavailable"), and the pool drops it when it comes back.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
 }
 
 const cachedStatements = 200;
