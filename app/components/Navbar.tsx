@@ -85,8 +85,9 @@ export function Navbar({ email }: { email: string | null }) {
           <NavLinks current={current} />
           <AccountLinks email={email} current={current} />
         </ul>
-        {/* A disclosure element, so the phone menu opens with JavaScript off too. */}
-        <details className="relative xl:hidden">
+        {/* A disclosure element, so the phone menu opens with JavaScript off too. Keyed by the
+            page, so that after a client-side navigation it is folded away again. */}
+        <details key={current} className="relative xl:hidden">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded border border-heritage-700 px-3 py-2 font-medium text-heritage-900 [&::-webkit-details-marker]:hidden">
             <span aria-hidden="true" className="text-lg leading-none">
               ☰

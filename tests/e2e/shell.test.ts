@@ -150,14 +150,17 @@ describe.skipIf(!chromiumPath)("the site shell in Chromium", () => {
     await context.close();
   });
 
-  it("collapses the links into a menu button on phones", async () => {
+  it("collapses the links into a menu button on phones, which folds away once a page is chosen", async () => {
     const page = await open("/", phone);
+    await page.locator("html[data-hydrated]").waitFor();
     const desktopLinks = page.locator("[data-nav=desktop]");
     expect(await desktopLinks.isVisible()).toBe(false);
     const menu = page.locator("nav details > summary");
     await menu.click();
     await page.locator("[data-nav=phone]").getByRole("link", { name: "Commercial" }).click();
     await page.waitForURL(`${server.url}/commercial`);
+    await page.locator("nav details:not([open])").waitFor();
+    expect(await page.locator("[data-nav=phone]").isVisible()).toBe(false);
     await page.context().close();
   });
 
