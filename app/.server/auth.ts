@@ -169,13 +169,14 @@ export async function getUser(request: Request): Promise<User | null> {
 }
 
 /**
- * The signed-in user; visitors are sent to log in and brought back afterwards to `url`, the
- * page's own address (a loader's `url`: for a client-side navigation, `request.url` is the
- * address of the page's data).
+ * The signed-in user; visitors are sent to log in and brought back afterwards to the page
+ * they asked for: its address as they wrote it or, for a client-side navigation (a request
+ * for the page's data, `/dashboard.data?_routes=…`), the page's `url` as loaders receive it.
  */
 export async function requireUser(request: Request, url: URL): Promise<User> {
   const user = await getUser(request);
   if (user) return user;
-  const { pathname, search } = url;
+  const asked = new URL(request.url);
+  const { pathname, search } = asked.pathname.endsWith(".data") ? url : asked;
   throw redirect(`/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`);
 }
