@@ -71,7 +71,8 @@ function AccountLinks({ email, current }: { email: string | null; current: strin
 }
 
 export function Navbar({ email }: { email: string | null }) {
-  const current = useLocation().pathname;
+  // `/woollahra/` is the same page as `/woollahra`.
+  const current = useLocation().pathname.replace(/(.)\/$/, "$1");
   return (
     <div className="border-b border-sandstone-300 bg-paper">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">

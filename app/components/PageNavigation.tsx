@@ -14,6 +14,9 @@ function pageLinkOf(target: EventTarget | null): HTMLAnchorElement | undefined {
   return link;
 }
 
+/** The page a link leads to, as React Router names it (no origin, no fragment). */
+const pageOf = (link: HTMLAnchorElement) => `${link.pathname}${link.search}`;
+
 /**
  * Client-side navigation for every `PageLink`: a plain left click loads only the next page's
  * data, and a pointer resting on a link, its focus or a touch prefetches that data and code.
@@ -31,17 +34,17 @@ export function PageNavigation() {
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
       // Following a link to the page already shown replaces it, as the browser does.
-      navigate(`${link.pathname}${link.search}${link.hash}`, { replace: link.href === window.location.href });
+      navigate(`${pageOf(link)}${link.hash}`, { replace: link.href === window.location.href });
     };
     const prefetchSoon = (event: Event) => {
       const link = pageLinkOf(event.target);
       if (!link) return;
       clearTimeout(timer);
-      timer = setTimeout(() => setIntended(`${link.pathname}${link.search}`), intentDelayMs);
+      timer = setTimeout(() => setIntended(pageOf(link)), intentDelayMs);
     };
     const prefetchNow = (event: Event) => {
       const link = pageLinkOf(event.target);
-      if (link) setIntended(`${link.pathname}${link.search}`);
+      if (link) setIntended(pageOf(link));
     };
     const cancel = () => clearTimeout(timer);
     document.addEventListener("click", follow);
