@@ -5,6 +5,7 @@ import remarkFrontmatter from "remark-frontmatter";
 import remarkGfm from "remark-gfm";
 import remarkMdxFrontmatter from "remark-mdx-frontmatter";
 import { defineConfig } from "vite";
+import { chunkGroups } from "./scripts/chunk-groups.ts";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 
 export default defineConfig({
@@ -16,17 +17,7 @@ export default defineConfig({
     precompressAssets(),
   ],
   resolve: { tsconfigPaths: true },
-  build: {
-    rolldownOptions: {
-      output: {
-        // React and the router load on every page together: one file compresses better and
-        // costs one request instead of seven.
-        codeSplitting: {
-          groups: [
-            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-          ],
-        },
-      },
-    },
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } } } },
   },
 });

@@ -92,6 +92,19 @@ describe("the production server over HTTP", () => {
     }
   });
 
+  it("loads a public page's scripts in a few files, with none of the editor's code", async () => {
+    for (const page of ["/", "/home", "/about"]) {
+      const html = await (await fetch(`${server.url}${page}`)).text();
+      const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g))];
+      // Manifest, entry, bundler runtime, framework, the layout and its shared modules, the route.
+      expect(scripts.length, `${page}: ${scripts.join(" ")}`).toBeLessThanOrEqual(8);
+      for (const script of scripts) {
+        const code = await (await fetch(`${server.url}${script}`)).text();
+        expect(code, `${page} loads ${script}`).not.toMatch(/ZodError|Uppy/);
+      }
+    }
+  });
+
   it("compresses HTML", async () => {
     const response = await fetch(`${server.url}/about`, { headers: { "accept-encoding": "gzip" } });
     expect(response.headers.get("content-encoding")).toBe("gzip");
