@@ -28,6 +28,21 @@ describe.skipIf(!chromiumPath)("the site shell in Chromium", () => {
     return page;
   }
 
+  /**
+   * Opens a page once it has hydrated, marking its window and recording every document the
+   * tab loads from then on. A client-side navigation keeps the mark and loads no document.
+   */
+  async function openHydrated(path: string): Promise<{ page: Page; documents: string[] }> {
+    const page = await open(path);
+    await page.locator("html[data-hydrated]").waitFor();
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    return { page, documents };
+  }
+
   it("shows the brand, the six links, Login and Register, in order", async () => {
     const page = await open("/");
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -81,13 +96,7 @@ describe.skipIf(!chromiumPath)("the site shell in Chromium", () => {
   });
 
   it("follows the site's links without loading a new document", async () => {
-    const page = await open("/about");
-    await page.locator("html[data-hydrated]").waitFor();
-    const documents: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "document") documents.push(request.url());
-    });
-    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const { page, documents } = await openHydrated("/about");
     await page.locator("[data-nav=desktop]").getByRole("link", { name: "Commercial", exact: true }).click();
     await page.waitForURL(`${server.url}/commercial`);
     await page
@@ -97,6 +106,20 @@ describe.skipIf(!chromiumPath)("the site shell in Chromium", () => {
     await page.waitForURL(`${server.url}/alex-example`);
     // The address changes as the new page's data arrives; its heading follows with the render.
     await page.locator("h1", { hasText: "Alex Example" }).waitFor();
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    expect(documents).toEqual([]);
+    await page.context().close();
+  });
+
+  it("prefetches and follows a link in a content page's text without loading a new document", async () => {
+    const { page, documents } = await openHydrated("/about");
+    const prefetched = page.waitForRequest((request) => new URL(request.url()).pathname === "/building.data");
+    const link = page.locator("main").getByRole("link", { name: "our building", exact: true });
+    await link.hover();
+    await expect(prefetched).resolves.toBeTruthy();
+    await link.click();
+    await page.waitForURL(`${server.url}/building`);
+    await page.locator("h1", { hasText: "The building on Moncur Street" }).waitFor();
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
     expect(documents).toEqual([]);
     await page.context().close();

@@ -1,4 +1,5 @@
 import { BuildingMap } from "./BuildingMap.tsx";
+import { ContentLink } from "./ContentLink.tsx";
 import { CopyButton } from "./CopyButton.tsx";
 import { ExternalLink } from "./ExternalLink.tsx";
 import { Gallery, GalleryImage } from "./Gallery.tsx";
@@ -7,8 +8,9 @@ import { ProfileSection, SampleNotice } from "./Profile.tsx";
 import { Address, ContactDetails, TradingHours } from "./SiteDetails.tsx";
 import { Teaser, TeaserGrid } from "./TeaserGrid.tsx";
 
-/** The components content pages may use, by the names they use them. */
+/** The components content pages may use, by the names they use them, and their Markdown links (`a`). */
 export const contentComponents = {
+  a: ContentLink,
   Address,
   BuildingMap,
   ContactDetails,
