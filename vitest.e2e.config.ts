@@ -1,10 +1,19 @@
 import { defineConfig } from "vitest/config";
 
-/** Drives the production build over HTTP and in Chromium; `npm test` builds first. TEST_STORAGE=s3 runs it all on an S3 bucket. */
+/**
+ * The suites that store images or uploads. TEST_STORAGE=s3 runs these once more with every
+ * image and upload in an S3 bucket; the other suites never touch storage.
+ */
+const storageSuites = ["blog", "blog-http", "page-cache", "scale-out", "sitemap", "uploads"];
+
+/** Drives the production build over HTTP and in Chromium; `npm test` builds first. */
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["tests/e2e/**/*.test.ts"],
+    include:
+      process.env.TEST_STORAGE === "s3"
+        ? storageSuites.map((suite) => `tests/e2e/${suite}.test.ts`)
+        : ["tests/e2e/**/*.test.ts"],
     globalSetup: ["tests/support/storage-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
