@@ -19,7 +19,7 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
   { name: "framework", test: framework, priority: 2 },
   // The layout's modules and the browser entry's, which every page loads, and the small
   // modules of ours that two or more pages share: one file instead of one each.
-  { name: (id, ctx) => (inShell(id, ctx) ? "shell" : null), priority: 1 },
+  { name: (id, ctx) => (inShell(id, ctx) ? "shell" : null), debugName: "shell", priority: 1 },
 ];
 
 /** A module's file, without the query a plugin may add to its id. */
