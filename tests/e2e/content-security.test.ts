@@ -51,16 +51,18 @@ describe("the script policy (CSP nonces)", () => {
   });
 
   it("serves a cached page with the policy its scripts were made under", async () => {
-    await expect
-      .poll(async () => (await fetch(`${server.url}/woollahra`)).headers.get("etag"), { timeout: 3000 })
-      .toBeTruthy();
-    for (let visit = 0; visit < 2; visit++) {
+    // Each thread renders the page once before its cache has it (decision 011), so visit
+    // until two answers have come from a cache; every answer, rendered or cached, must match.
+    let cached = 0;
+    for (let visit = 0; visit < 40 && cached < 2; visit++) {
       const response = await fetch(`${server.url}/woollahra`);
-      expect(response.headers.get("etag")).toBeTruthy();
+      if (response.headers.get("etag")) cached++;
       const nonce = policyNonce(response.headers.get("content-security-policy"));
       expect(nonce).toBeTruthy();
       expect(new Set(scriptNonces(await response.text()))).toEqual(new Set([nonce]));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    expect(cached).toBe(2);
   });
 
   it("ignores a nonce a client tries to choose", async () => {
