@@ -18,6 +18,7 @@ async function loadSharp() {
   const { default: sharp } = await import("sharp");
   // One libvips thread per operation leaves the other core free to answer page requests.
   sharp.concurrency(1);
+  // Each image is processed once: a cache of finished operations would only hold memory.
   sharp.cache(false);
   return sharp;
 }
