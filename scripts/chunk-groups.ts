@@ -29,8 +29,7 @@ function fileOf(id: string): string {
 }
 
 function isOurs(id: string): boolean {
-  const file = fileOf(id);
-  return file.startsWith(appDir + path.sep) && !file.includes("node_modules");
+  return fileOf(id).startsWith(appDir + path.sep);
 }
 
 function isRoute(id: string): boolean {
