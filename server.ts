@@ -14,10 +14,16 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { ServerBuild } from "react-router";
 import { type Config, ConfigError, loadConfig } from "./app/.server/config.ts";
 import { createLogger } from "./app/.server/logger.ts";
-import { anonymousCacheControl, PageCache } from "./app/.server/page-cache.ts";
+import { PageCache } from "./app/.server/page-cache.ts";
+import { pageCacheKeys } from "./app/.server/page-cache-keys.ts";
 import { PrecompressedAssets } from "./app/.server/precompressed-assets.ts";
 import { isCrossSite } from "./app/.server/same-origin.ts";
-import { contentSecurityPolicy, securityHeaders } from "./app/.server/security-headers.ts";
+import {
+  contentSecurityPolicy,
+  hashedScripts,
+  nonceScripts,
+  securityHeaders,
+} from "./app/.server/security-headers.ts";
 import {
   ensurePortFree,
   isFirstThread,
@@ -25,6 +31,7 @@ import {
   sharedCounters,
   startMoreThreads,
 } from "./app/.server/server-threads.ts";
+import { personalCacheControl } from "./app/http-policy.ts";
 import { sydneyYear } from "./app/lib/dates.ts";
 
 /** What entry.server.tsx adds to React Router's server entry. */
@@ -37,6 +44,8 @@ interface AppLifecycle {
 const versionPollMs = 500;
 const shutdownGraceMs = 10_000;
 
+/** Each thread's page cache: a few hundred pages, whatever addresses visitors make up. */
+const pageCacheBytes = 16 * 1024 * 1024;
 const maxFormBytes = 1024 * 1024;
 /** Post forms may carry a cover image (without JavaScript): 20 MB and a margin for the fields. */
 const maxPostFormBytes = 21 * 1024 * 1024;
@@ -90,7 +99,7 @@ const requestIds: RequestHandler = (req, res, next) => {
 const scriptNonces: RequestHandler = (req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
   req.headers["x-csp-nonce"] = nonce;
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, imageOrigin));
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonceScripts(nonce), imageOrigin));
   next();
 };
 
@@ -271,8 +280,8 @@ async function main(): Promise<void> {
     compression(),
   );
   const build = await loadBuild(app);
-  const lifecycle = (typeof build === "function" ? await build() : build).entry
-    .module as unknown as AppLifecycle;
+  const serverBuild = typeof build === "function" ? await build() : build;
+  const lifecycle = serverBuild.entry.module as unknown as AppLifecycle;
   try {
     await lifecycle.startApp({ migrate: isFirstThread });
   } catch (error) {
@@ -284,14 +293,20 @@ async function main(): Promise<void> {
   const version = trackContentVersion(() => lifecycle.currentContentVersion(), counters.writes);
   await version.refresh();
   const assets = new PrecompressedAssets(path.join(buildDir, "client", "assets"), "/assets/");
-  const pages = new PageCache({ maxEntries: 1000, version: version.current, year: () => sydneyYear() });
+  const pages = new PageCache({
+    maxBytes: pageCacheBytes,
+    keyFor: pageCacheKeys(serverBuild.routes),
+    version: version.current,
+    year: () => sydneyYear(),
+    policyFor: (body) => contentSecurityPolicy(hashedScripts(body), imageOrigin),
+  });
   app.use((req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      beforeHeaders(res, version.changing);
-    } else if (config.production && pages.cacheable(req)) {
-      res.setHeader("Cache-Control", anonymousCacheControl);
-      pages.record(req, res);
-    }
+    if (req.method !== "GET" && req.method !== "HEAD") beforeHeaders(res, version.changing);
+    // Personal unless the application said it may be shared (entry.server.tsx, resource routes).
+    beforeHeaders(res, () => {
+      if (!res.hasHeader("cache-control")) res.setHeader("Cache-Control", personalCacheControl);
+    });
+    if (config.production) pages.record(req, res);
     next();
   });
   app.all(

@@ -7,6 +7,8 @@ import {
   ServerRouter,
 } from "react-router";
 import { log } from "./.server/log.ts";
+import { pageCacheRule, personalCacheControl, publicPageCacheControl } from "./http-policy.ts";
+import type { RootData } from "./lib/root-data.ts";
 
 export { currentContentVersion, startApp, stopApp } from "./.server/startup.ts";
 
@@ -22,7 +24,10 @@ export default function handleRequest(
   headers: Headers,
   routerContext: EntryContext,
 ): Response | Promise<Response> {
-  if (request.method === "HEAD") return new Response(null, { status, headers });
+  if (request.method === "HEAD") {
+    headers.set("Cache-Control", cacheControl(status, routerContext));
+    return new Response(null, { status, headers });
+  }
 
   // Set by the server for this response alone (see server.ts); it matches the CSP header.
   const nonce = request.headers.get("x-csp-nonce") ?? undefined;
@@ -40,6 +45,7 @@ export default function handleRequest(
           // The whole document is ready: one body, not a stream of small chunks.
           const chunks: Buffer[] = [];
           headers.set("Content-Type", "text/html; charset=utf-8");
+          headers.set("Cache-Control", cacheControl(responseStatus, routerContext));
           pipe(
             new Writable({
               write(chunk: Buffer, _encoding, done) {
@@ -65,6 +71,25 @@ export default function handleRequest(
     );
     const timer = setTimeout(abort, renderTimeout);
   });
+}
+
+/**
+ * Public only when the page is the same for every visitor without a session: a route
+ * declared cacheable, rendered for no user and with no notice. Everything else is personal,
+ * for this visitor alone: no shared cache (ours, a proxy's or a CDN's) may keep it.
+ */
+function cacheControl(status: number, context: EntryContext): string {
+  const { matches, loaderData, errors } = context.staticHandlerContext;
+  const root = loaderData.root as RootData | undefined;
+  const page = matches.at(-1)?.route.id;
+  const shared =
+    status === 200 &&
+    !errors &&
+    root?.email === null &&
+    root.toast === null &&
+    page !== undefined &&
+    pageCacheRule(context.routeModules[page]?.handle) !== undefined;
+  return shared ? publicPageCacheControl : personalCacheControl;
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import { redirect } from "react-router";
+import { cookieNames } from "~/http-policy.ts";
 import { passwordLimits } from "~/lib/credentials-schema.ts";
 import { config } from "./config.ts";
 import { cookieValue } from "./cookies.ts";
@@ -17,8 +18,9 @@ export interface User {
 /** Seconds a session lasts, and how often its use extends it. */
 const sessionLifetime = 60 * 60 * 24 * 30;
 const sessionUpdateAge = 60 * 60 * 24;
-const cookiePrefix = "wm";
-const sessionCookie = `${cookiePrefix}.session_token`;
+/** better-auth names its session cookie `<prefix>.session_token` (see http-policy.ts). */
+const cookiePrefix = cookieNames.session.split(".")[0];
+const sessionCookie = cookieNames.session;
 
 function authOptions() {
   const { authSecret, publicUrl } = config();
@@ -135,7 +137,7 @@ interface SessionTables {
 /** The token in the request's session cookie when its signature is ours, else null. */
 function signedSessionToken(request: Request): string | null {
   const { authSecret, publicUrl } = config();
-  const name = publicUrl.startsWith("https:") ? `__Secure-${sessionCookie}` : sessionCookie;
+  const name = publicUrl.startsWith("https:") ? cookieNames.secureSession : sessionCookie;
   const raw = cookieValue(request, name);
   if (raw === undefined) return null;
   let value: string;

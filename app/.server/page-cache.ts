@@ -1,66 +1,72 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { hasPersonalCookie } from "./cookies.ts";
 import { acceptedCopy, type EncodedBody } from "./encodings.ts";
+import { SegmentedLru } from "./segmented-lru.ts";
 
 /**
- * Finished responses for visitors without a session, kept in memory and answered before
- * Express and React Router run. An entry is good while the content version (bumped in the
- * database by every post write, so shared by every instance) and the year (the footer's)
- * are what they were when it was made.
+ * Finished pages for visitors without a session, kept in memory and answered before Express
+ * and React Router run. Only what the application marked public is kept (decision 006): the
+ * server never decides on its own that a response may be shared. An entry is good while the
+ * content version (bumped in the database by every post write, so shared by every instance)
+ * and the year (the footer's) are what they were when it was made.
  */
 interface Entry extends EncodedBody {
   version: number;
   year: number;
-  status: number;
   contentType: string;
-  /** The policy the page was made under: its scripts carry that render's nonce. */
+  cacheControl: string;
+  /** A policy of its own, allowing the page's scripts by their hashes (decision 008). */
   contentSecurityPolicy: string;
   etag: string;
+  bytes: number;
 }
 
 const cacheableTypes = /^(text\/html|text\/plain|application\/xml|application\/rss\+xml)/;
-const personalCookies = /(?:^|;\s*)(?:__Secure-)?(?:wm\.session_token|wm_toast)=/;
-const uncachedPaths =
-  /^\/(?:api\/|images\/|assets\/|healthz|status|logout|login|register|create-|edit-post|dashboard)/;
-export const anonymousCacheControl = "public, max-age=0, must-revalidate";
 
 export interface PageCacheOptions {
-  maxEntries: number;
+  maxBytes: number;
+  /** The cache key of a request address, or undefined when its route is not cacheable. */
+  keyFor: (url: string) => string | undefined;
   /** The current content version as last read; undefined while it is being re-read. */
   version: () => number | undefined;
   year: () => number;
+  /** The script policy for a stored body. */
+  policyFor: (body: Buffer) => string;
 }
 
 export class PageCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: SegmentedLru<Entry>;
   private readonly options: PageCacheOptions;
 
   constructor(options: PageCacheOptions) {
     this.options = options;
+    this.entries = new SegmentedLru(options.maxBytes);
   }
 
-  /** Whether this request may be answered from, or stored in, the cache. */
-  cacheable(req: IncomingMessage): boolean {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const url = req.url ?? "";
-    if (uncachedPaths.test(url) || url.includes(".data")) return false;
-    return !personalCookies.test(req.headers.cookie ?? "");
+  get bytes(): number {
+    return this.entries.bytes;
+  }
+
+  /** The key under which this request may be answered from the cache, if any. */
+  private keyOf(req: IncomingMessage): string | undefined {
+    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+    if (hasPersonalCookie(req.headers.cookie)) return undefined;
+    return this.options.keyFor(req.url ?? "");
   }
 
   /** Answers from the cache when it can; returns false to let the application answer. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
-    if (!this.cacheable(req)) return false;
-    const entry = this.entries.get(req.url ?? "");
+    const key = this.keyOf(req);
+    if (key === undefined) return false;
+    const entry = this.entries.get(key);
     if (!entry || entry.version !== this.options.version() || entry.year !== this.options.year())
       return false;
-    // Most recently used last, so eviction takes the oldest.
-    this.entries.delete(req.url ?? "");
-    this.entries.set(req.url ?? "", entry);
     const headers: Record<string, string> = {
       "Content-Type": entry.contentType,
       "Content-Security-Policy": entry.contentSecurityPolicy,
-      "Cache-Control": anonymousCacheControl,
+      "Cache-Control": entry.cacheControl,
       ETag: entry.etag,
       Vary: "Accept-Encoding",
     };
@@ -71,18 +77,20 @@ export class PageCache {
     const { encoding, body } = acceptedCopy(req, entry);
     if (encoding) headers["Content-Encoding"] = encoding;
     headers["Content-Length"] = String(body.length);
-    res.writeHead(entry.status, headers);
+    res.writeHead(200, headers);
     res.end(req.method === "HEAD" ? undefined : body);
     return true;
   }
 
   /**
-   * Records what the application sends for a cacheable request, as it leaves; the content
-   * version is read before the page is made, so a write during rendering never leaves a
-   * stale page marked as current.
+   * Records what the application sends, as it leaves, when the request's address is the
+   * canonical one for its key. The content version is read before the page is made, so a
+   * write during rendering never leaves a stale page marked as current.
    */
   record(req: IncomingMessage, res: ServerResponse): void {
-    if (req.method !== "GET" || !this.cacheable(req)) return;
+    if (req.method !== "GET") return;
+    const key = this.keyOf(req);
+    if (key === undefined || key !== req.url) return;
     const version = this.options.version();
     if (version === undefined) return;
     const year = this.options.year();
@@ -102,31 +110,26 @@ export class PageCache {
     }) as typeof res.end;
     res.on("finish", () => {
       const contentType = String(res.getHeader("content-type") ?? "");
+      const cacheControl = String(res.getHeader("cache-control") ?? "");
       if (res.statusCode !== 200 || res.getHeader("set-cookie") || !cacheableTypes.test(contentType)) return;
-      if (/no-store|private/.test(String(res.getHeader("cache-control") ?? ""))) return;
-      const contentSecurityPolicy = String(res.getHeader("content-security-policy") ?? "");
-      this.store(req.url ?? "", {
-        version,
-        year,
-        status: 200,
-        contentType,
-        contentSecurityPolicy,
-        body: Buffer.concat(chunks),
-      });
+      if (!cacheControl.startsWith("public")) return;
+      this.store(key, { version, year, contentType, cacheControl, body: Buffer.concat(chunks) });
     });
   }
 
-  private store(key: string, page: Omit<Entry, "etag" | "gzip" | "brotli">): void {
-    const entry: Entry = {
+  private store(
+    key: string,
+    page: Omit<Entry, "etag" | "gzip" | "brotli" | "bytes" | "contentSecurityPolicy">,
+  ): void {
+    const gzip = gzipSync(page.body, { level: 9 });
+    const brotli = brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+    this.entries.set(key, {
       ...page,
+      gzip,
+      brotli,
+      contentSecurityPolicy: this.options.policyFor(page.body),
       etag: `"${createHash("sha1").update(page.body).digest("base64url")}"`,
-      gzip: gzipSync(page.body, { level: 9 }),
-      brotli: brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    if (this.entries.size > this.options.maxEntries) {
-      this.entries.delete(this.entries.keys().next().value as string);
-    }
+      bytes: page.body.length + gzip.length + brotli.length + key.length,
+    });
   }
 }

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /**
  * Headers every response carries: no framing by other sites, no content sniffing, a modest
  * referrer, no powerful browser features, and HTTPS pinned when the site is served over it.
@@ -18,16 +20,15 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
 }
 
 /**
- * Everything comes from the site itself unless named here. Scripts run only when they carry
- * this response's nonce, or are loaded by one that does (the client bundle imports its
- * chunks); images may also be the editor's local previews or, with S3_PUBLIC_URL, the
- * bucket's; the one frame is the OpenStreetMap embed. No plugins, no framing, forms post
- * only here.
+ * Everything comes from the site itself unless named here. Scripts run only as `scripts`
+ * allows (a nonce, or hashes: see below); images may also be the editor's local previews or,
+ * with S3_PUBLIC_URL, the bucket's; the one frame is the OpenStreetMap embed. No plugins, no
+ * framing, forms post only here.
  */
-export function contentSecurityPolicy(nonce: string, imageOrigin?: string): string {
+export function contentSecurityPolicy(scripts: string, imageOrigin?: string): string {
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src ${scripts}`,
     `img-src 'self' data: blob:${imageOrigin ? ` ${imageOrigin}` : ""}`,
     "frame-src https://www.openstreetmap.org",
     "object-src 'none'",
@@ -35,4 +36,25 @@ export function contentSecurityPolicy(nonce: string, imageOrigin?: string): stri
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/** A rendered page's scripts: those carrying this response's nonce, and what they load. */
+export function nonceScripts(nonce: string): string {
+  return `'nonce-${nonce}' 'strict-dynamic'`;
+}
+
+const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/**
+ * A cached page's scripts, the same bytes for every visitor: its inline scripts by their
+ * hashes, and the site's own script files. A nonce replayed to every visitor would be no
+ * secret, so the nonce the page was rendered with is not allowed (decision 008).
+ */
+export function hashedScripts(html: Buffer): string {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.toString("utf8").matchAll(inlineScript)) {
+    if (/\bsrc=/.test(attributes) || attributes.includes('type="application/ld+json"')) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  }
+  return ["'self'", ...hashes].join(" ");
 }

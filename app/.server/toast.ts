@@ -1,7 +1,8 @@
 import { createCookie, redirect } from "react-router";
+import { cookieNames } from "~/http-policy.ts";
 import { config } from "./config.ts";
 
-const toastCookieName = "wm_toast";
+const toastCookieName = cookieNames.toast;
 
 /** A one-time notice carried across a redirect, shown by the layout as a toast. */
 function toastCookie() {

@@ -4,6 +4,7 @@ import { getPost } from "~/.server/posts.ts";
 import { renderedContent } from "~/.server/rendered-posts.ts";
 import { CoverImage } from "~/components/CoverImage.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
+import { cachedPage } from "~/http-policy.ts";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { largestVariantUrl } from "~/lib/image-variants.ts";
 import { excerpt } from "~/lib/markdown.ts";
@@ -12,6 +13,8 @@ import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
 import { slugPattern } from "~/lib/slug.ts";
 import type { Route } from "./+types/blog-post";
+
+export const handle = cachedPage();
 
 export async function loader({ params }: Route.LoaderArgs) {
   const post = slugPattern.test(params.slug) ? await getPost(db(), params.slug) : undefined;

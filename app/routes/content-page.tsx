@@ -4,10 +4,13 @@ import { pageFrontmatter } from "~/.server/page-frontmatter.ts";
 import { contentComponents } from "~/components/content/index.ts";
 import { IllustrationPicture, illustrationSrc } from "~/components/Picture.tsx";
 import { pageBody, pageNameFor, preloadPage } from "~/content/pages.ts";
+import { cachedPage } from "~/http-policy.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { localBusiness } from "~/lib/structured-data.ts";
 import type { Route } from "./+types/content-page";
+
+export const handle = cachedPage();
 
 export async function loader({ url }: Route.LoaderArgs) {
   const name = pageNameFor(url.pathname);

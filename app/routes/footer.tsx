@@ -1,7 +1,10 @@
+import { cachedPage } from "~/http-policy.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
 import type { Route } from "./+types/footer";
+
+export const handle = cachedPage();
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(rootData(matches).publicUrl, {

@@ -3,6 +3,7 @@ import { db } from "~/.server/db/index.ts";
 import { countPosts, listPosts, pageSize } from "~/.server/posts.ts";
 import { PageLink } from "~/components/PageLink.tsx";
 import { PostCard } from "~/components/PostCard.tsx";
+import { cachedPage } from "~/http-policy.ts";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { type RootData, rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
@@ -16,6 +17,8 @@ function pageNumber(url: URL): number {
   if (!/^[1-9]\d{0,6}$/.test(raw)) throw data(null, { status: 404 });
   return Number(raw);
 }
+
+export const handle = cachedPage("page");
 
 export async function loader({ url }: Route.LoaderArgs) {
   const page = pageNumber(url);

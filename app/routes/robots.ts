@@ -1,5 +1,8 @@
 import { config } from "~/.server/config.ts";
+import { cachedPage } from "~/http-policy.ts";
 import { privatePathPrefixes } from "~/lib/public-pages.ts";
+
+export const handle = cachedPage();
 
 export function loader() {
   const lines = [

@@ -3,11 +3,14 @@ import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { latestPosts } from "~/.server/posts.ts";
 import { renderedContent } from "~/.server/rendered-posts.ts";
+import { cachedPage } from "~/http-policy.ts";
 import { largestVariantUrl } from "~/lib/image-variants.ts";
 import { excerpt } from "~/lib/markdown.ts";
 import { site } from "~/lib/site.ts";
 
 const feedSize = 20;
+
+export const handle = cachedPage();
 
 /** RSS 2.0 of the latest posts. */
 export async function loader() {

@@ -2,8 +2,11 @@ import { data } from "react-router";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { sitemap, sitemapCount } from "~/.server/sitemap.ts";
+import { cachedPage } from "~/http-policy.ts";
 import { xmlResponse } from "~/lib/xml.ts";
 import type { Route } from "./+types/sitemap-file";
+
+export const handle = cachedPage();
 
 /** One file of a sitemap index (/sitemaps/2.xml), while the site needs more than one. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,10 @@
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { sitemap, sitemapCount, sitemapIndex } from "~/.server/sitemap.ts";
+import { cachedPage } from "~/http-policy.ts";
 import { xmlResponse } from "~/lib/xml.ts";
+
+export const handle = cachedPage();
 
 /** Every public page and post; past the protocol's 50 000 addresses, an index of sitemap files. */
 export async function loader() {

@@ -1,9 +1,20 @@
+import { readFileSync } from "node:fs";
 import { get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "../reliability/support/raw-http.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { tusUpload } from "../support/tus.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
+
+/** Whether the answer came from a page cache: cached answers carry no request id. */
+const fromCache = (response: Response) => response.headers.get("x-request-id") === null;
+
+/** The server's resident memory in MB, as the kernel counts it. */
+function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) / 1024;
+}
 
 describe("the page cache for visitors", () => {
   let first: RunningServer;
@@ -104,6 +115,87 @@ describe("the page cache for visitors", () => {
     expect(visibleText(await signedIn.text())).toContain("cache@example.com");
     const withNotice = await fetch(`${first.url}/woollahra`, { headers: { cookie: "wm_toast=anything" } });
     expect(withNotice.headers.get("etag")).toBeNull();
+  });
+
+  it("marks signed-in pages and pages with a notice private, and visitors' pages public", async () => {
+    for (const path of ["/woollahra", "/home", "/dashboard"]) {
+      expect((await author.get(path)).headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    // A notice in waiting (signed, as the site sets it) taken to a page visitors share.
+    const newcomer = new Visitor(first.url);
+    await newcomer.register("notice@example.com", "secret1");
+    const notice = `wm_toast=${newcomer.cookies.get("wm_toast")}`;
+    const withNotice = await fetch(`${first.url}/home`, { headers: { cookie: notice } });
+    expect(visibleText(await withNotice.text())).toContain("User registered");
+    expect(withNotice.headers.get("cache-control")).toBe("private, no-store");
+    expect((await fetch(`${first.url}/home`)).headers.get("cache-control")).toBe(
+      "public, max-age=0, must-revalidate",
+    );
+    expect((await fetch(`${first.url}/login`)).headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  // The recipe: a session cookie the cache did not recognise (a no-break space before its
+  // name), sent to an address the cache kept, on every thread.
+  it("never shows a visitor a signed-in page, however the cookie or the address is spelt", async () => {
+    const threaded = await startServer({ DATA_DIR: first.dataDir, WEB_CONCURRENCY: "2" });
+    try {
+      const session = `wm.session_token=${author.cookies.get("wm.session_token")}`;
+      const paths = ["/home?x", "/Home", "/home", "/about?x", "/ABOUT", "/%68ome?x"];
+      const cookies = [
+        `\u00a0${session}`,
+        ` ${session}`,
+        `\t${session}`,
+        `a=1;\u00a0${session}`,
+        `a=1;;${session}`,
+      ];
+      for (const path of paths) {
+        for (const cookie of cookies) {
+          for (let i = 0; i < 3; i++) {
+            const probe = await rawRequest(threaded.url, {
+              method: "GET",
+              path,
+              headers: { cookie, "accept-encoding": "br" },
+            });
+            expect([200, 404]).toContain(probe.status);
+          }
+        }
+      }
+      const leaks: string[] = [];
+      for (const path of [...paths, "/about"]) {
+        for (let i = 0; i < 6; i++) {
+          const page = await rawRequest(threaded.url, { method: "GET", path });
+          if (page.body.includes("cache@example.com")) leaks.push(path);
+        }
+      }
+      expect(leaks).toEqual([]);
+    } finally {
+      await threaded.stop();
+    }
+  });
+
+  it("keeps the pages visitors come back to through a flood of made-up addresses, within its memory", async () => {
+    await fetch(`${first.url}/`);
+    await expect.poll(async () => fromCache(await fetch(`${first.url}/`)), { timeout: 3000 }).toBe(true);
+    const before = residentMb(first.pid);
+    const addresses = Array.from(
+      { length: 2000 },
+      (_, i) =>
+        [`/?v=${i}`, `/home?page=${i + 2}`, `/blog/made-up-${i}`, `/About?${i}`, `/woollahra?utm=${i}`][
+          i % 5
+        ],
+    );
+    for (let i = 0; i < addresses.length; i += 8) {
+      await Promise.all(
+        addresses.slice(i, i + 8).map(async (path) => (await fetch(`${first.url}${path}`)).text()),
+      );
+    }
+    const after = residentMb(first.pid);
+    console.log(
+      `page cache flood: server RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after 2 000 addresses`,
+    );
+    expect(fromCache(await fetch(`${first.url}/`))).toBe(true);
+    expect(fromCache(await fetch(`${first.url}/?another=1`))).toBe(true);
+    expect(after - before).toBeLessThan(64);
   });
 
   it("keeps what varies per visitor out of the cache: 404s and signed-in pages", async () => {

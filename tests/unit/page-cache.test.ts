@@ -1,0 +1,90 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PageCache } from "~/.server/page-cache.ts";
+import { personalCacheControl, publicPageCacheControl } from "~/http-policy.ts";
+
+/**
+ * The page cache in front of a small application on loopback that answers as it is told:
+ * `?as=` says what the application marks the page (public, personal, none), `?cookie` makes it
+ * set a cookie. The cache must keep only what the application marked public.
+ */
+describe("the page cache", () => {
+  let server: Server;
+  let base: string;
+  let rendered = 0;
+  let version: number | undefined = 1;
+  const cache = new PageCache({
+    maxBytes: 200_000,
+    keyFor: (url) => (url.startsWith("/page") ? url : undefined),
+    version: () => version,
+    year: () => 2026,
+    policyFor: (body) => `script-src 'sha256-${body.length}'`,
+  });
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (cache.serve(req, res)) return;
+      cache.record(req, res);
+      rendered++;
+      const url = new URL(req.url ?? "/", "http://localhost");
+      const as = url.searchParams.get("as");
+      if (as === "public") res.setHeader("Cache-Control", publicPageCacheControl);
+      if (as === "personal") res.setHeader("Cache-Control", personalCacheControl);
+      if (url.searchParams.has("cookie")) res.setHeader("Set-Cookie", "wm_toast=x");
+      res.statusCode = url.searchParams.has("missing") ? 404 : 200;
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.setHeader("Content-Security-Policy", "script-src 'nonce-rendered'");
+      res.end(`<p>${url.searchParams.get("text") ?? "page"}</p>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  async function servedFromCache(path: string, headers: Record<string, string> = {}): Promise<boolean> {
+    const before = rendered;
+    await (await fetch(`${base}${path}`, { headers })).text();
+    return rendered === before;
+  }
+
+  it("keeps a page the application marked public, and answers it with a policy of its own", async () => {
+    expect(await servedFromCache("/page-a?as=public")).toBe(false);
+    const again = await fetch(`${base}/page-a?as=public`);
+    expect(again.headers.get("cache-control")).toBe(publicPageCacheControl);
+    expect(again.headers.get("content-security-policy")).toBe("script-src 'sha256-11'");
+    expect(again.headers.get("etag")).toMatch(/^".+"$/);
+    expect(await servedFromCache("/page-a?as=public")).toBe(true);
+  });
+
+  it.each([
+    ["marked personal", "/page-b?as=personal"],
+    ["not marked at all", "/page-c?as=none"],
+    ["setting a cookie", "/page-d?as=public&cookie"],
+    ["not found", "/page-e?as=public&missing"],
+    ["on a route with no key", "/other?as=public"],
+  ])("never keeps a page %s", async (_, path) => {
+    await fetch(`${base}${path}`);
+    expect(await servedFromCache(path)).toBe(false);
+  });
+
+  it("does not answer a request with a session or notice from the cache", async () => {
+    await fetch(`${base}/page-f?as=public`);
+    expect(await servedFromCache("/page-f?as=public")).toBe(true);
+    expect(await servedFromCache("/page-f?as=public", { cookie: "\u00a0wm.session_token=abc" })).toBe(false);
+    expect(await servedFromCache("/page-f?as=public", { cookie: "wm_toast=hello" })).toBe(false);
+  });
+
+  it("does not keep a page made while the content version was unknown", async () => {
+    version = undefined;
+    await fetch(`${base}/page-g?as=public`);
+    version = 1;
+    expect(await servedFromCache("/page-g?as=public")).toBe(false);
+  });
+
+  it("stays within its bytes however many pages are asked for", async () => {
+    for (let i = 0; i < 300; i++) await fetch(`${base}/page-${i}?as=public&text=${"x".repeat(2000)}`);
+    expect(cache.bytes).toBeLessThanOrEqual(200_000);
+    expect(cache.bytes).toBeGreaterThan(0);
+  });
+});
