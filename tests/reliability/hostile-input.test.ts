@@ -158,7 +158,30 @@ describe("hostile input", () => {
         return runRequest(c);
       case "upload":
         return runUpload(c);
+      case "cache-probe":
+        return runCacheProbe(c);
     }
+  }
+
+  async function runCacheProbe(c: Extract<CorpusCase, { kind: "cache-probe" }>): Promise<Outcome> {
+    const session = `wm.session_token=${author.cookies.get("wm.session_token")}`;
+    const path = await fillPlaceholders(c.path);
+    // Enough times for every thread to have seen it (decision 011).
+    for (let i = 0; i < 4; i++) {
+      const probe = await rawRequest(server.url, {
+        method: "GET",
+        path,
+        headers: { cookie: c.cookie.replace("{session}", session), "accept-encoding": "br, gzip" },
+      });
+      expect(probe.status).toBeLessThan(500);
+    }
+    for (const address of [path, await fillPlaceholders(c.plainPath)]) {
+      for (let i = 0; i < 4; i++) {
+        const page = await rawRequest(server.url, { method: "GET", path: address });
+        expect(page.body, `a visitor's ${address}`).not.toContain(authorEmail);
+      }
+    }
+    return "inert";
   }
 
   async function runAccount(c: Extract<CorpusCase, { kind: "account" }>): Promise<Outcome> {

@@ -68,7 +68,21 @@ export interface UploadCase {
   marker?: string;
 }
 
-export type HostileCase = PostCase | AccountCase | RequestCase | UploadCase;
+/**
+ * A signed-in author's GET with a hostile spelling of the session cookie ({session} is the
+ * author's `name=value`) or of the address, sent to every thread; afterwards no visitor
+ * without a session may be shown the author's page at that address or its plain spelling.
+ */
+export interface CacheProbeCase {
+  kind: "cache-probe";
+  name: string;
+  path: string;
+  cookie: string;
+  /** The plain spelling of the address, checked as well. */
+  plainPath: string;
+}
+
+export type HostileCase = PostCase | AccountCase | RequestCase | UploadCase | CacheProbeCase;
 export type CorpusCase = HostileCase & { id: string; category: string };
 
 export const corpusDirectory = path.resolve(import.meta.dirname, "..", "corpus");
