@@ -18,6 +18,7 @@ import { config } from "./.server/config.ts";
 import { takeToast } from "./.server/toast.ts";
 import { Banner } from "./components/Banner.tsx";
 import { DevStrip } from "./components/DevStrip.tsx";
+import { ErrorPage } from "./components/ErrorPage.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Navbar } from "./components/Navbar.tsx";
 import { PageNavigation } from "./components/PageNavigation.tsx";
@@ -99,7 +100,13 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorPage title="404 Page Not Found" next={{ href: "/", label: "Go to the Moncur Street home page" }}>
+        <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
+      </ErrorPage>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 503) {
     return (
       <ErrorPage title="Back in a moment">
@@ -125,28 +132,5 @@ export function ErrorBoundary() {
         </p>
       )}
     </ErrorPage>
-  );
-}
-
-function NotFound() {
-  return (
-    <ErrorPage title="404 Page Not Found">
-      <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
-      <p className="mt-4">
-        <a className="font-medium text-heritage-700 underline underline-offset-4" href="/">
-          Go to the Moncur Street home page
-        </a>
-      </p>
-    </ErrorPage>
-  );
-}
-
-function ErrorPage({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <title>{`${title} | Woollahra Moncur`}</title>
-      <h1 className="text-4xl font-semibold">{title}</h1>
-      <div className="mt-6 text-lg">{children}</div>
-    </div>
   );
 }

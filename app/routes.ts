@@ -2,14 +2,14 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { contentPageNames } from "./lib/public-pages.ts";
 
 export default [
-  index("routes/content-page.tsx", { id: "page-home" }),
+  index("routes/content-page.tsx", { id: "page-index" }),
   ...contentPageNames.map((name) => route(name, "routes/content-page.tsx", { id: `page-${name}` })),
   route("footer", "routes/footer.tsx"),
   route("register", "routes/register.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
-  route("home", "routes/home.tsx"),
+  route("home", "routes/blog-index.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
   route("create-post", "routes/create-post.tsx"),
   route("edit-post/:slug", "routes/edit-post.tsx"),

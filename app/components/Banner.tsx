@@ -1,10 +1,11 @@
-import { IllustrationPicture } from "./Picture.tsx";
+import { illustrationImage } from "~/lib/responsive-image.ts";
+import { Picture } from "./Picture.tsx";
 
 export function Banner() {
   return (
     <div className="border-b border-sandstone-300 bg-sandstone-100">
-      <IllustrationPicture
-        name="banner"
+      <Picture
+        image={illustrationImage("banner")}
         alt="Illustration of a row of Victorian terraces with iron-lace balconies on Moncur Street"
         sizes="100vw"
         priority

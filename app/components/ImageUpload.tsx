@@ -1,10 +1,12 @@
 import type Uppy from "@uppy/core";
 import { useEffect, useRef, useState } from "react";
-import { type ImageInfo, srcSet } from "~/lib/image-variants.ts";
+import type { ImageInfo } from "~/lib/image-variants.ts";
+import { uploadedImage } from "~/lib/responsive-image.ts";
 import { showToast } from "~/lib/toast-events.ts";
 import { acceptedImageTypes, uploadErrorMessage } from "~/lib/upload-rules.ts";
 import { createUploader } from "~/lib/uploader.client.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
+import { Picture } from "./Picture.tsx";
 
 type UploadState = "idle" | "running" | "paused" | "success" | "canceled" | "error";
 
@@ -119,12 +121,9 @@ export function ImageUpload({ name, value, onChange, current, errorId, invalid }
           {typeof shownPreview === "string" ? (
             <img src={shownPreview} alt="Preview of the chosen cover" className="h-auto w-full" />
           ) : (
-            <img
-              src={`/images/${shownPreview.id}/400.webp`}
-              srcSet={srcSet(shownPreview, "webp")}
+            <Picture
+              image={uploadedImage(shownPreview)}
               sizes="384px"
-              width={shownPreview.width}
-              height={shownPreview.height}
               alt="The current cover"
               className="h-auto w-full"
             />

@@ -1,8 +1,8 @@
 import { preload } from "react-dom";
-import { type IllustrationName, illustrations } from "~/lib/illustrations.ts";
+import type { ResponsiveImage } from "~/lib/responsive-image.ts";
 
-interface IllustrationPictureProps {
-  name: IllustrationName;
+interface PictureProps {
+  image: ResponsiveImage;
   alt: string;
   /** The `sizes` attribute: how wide the image is shown at each viewport width. */
   sizes: string;
@@ -11,41 +11,32 @@ interface IllustrationPictureProps {
   className?: string;
 }
 
-/** The largest WebP of an illustration (for sharing cards and fallbacks). */
-export function illustrationSrc(name: IllustrationName): string {
-  return `/illustrations/${name}-${illustrations[name].widths.at(-1)}.webp`;
-}
-
-/** One of the site's generated illustrations, as AVIF or WebP at the width the screen needs. */
-export function IllustrationPicture({
-  name,
-  alt,
-  sizes,
-  priority = false,
-  className,
-}: IllustrationPictureProps) {
-  const { width, height, widths } = illustrations[name];
-  const srcSet = (format: string) =>
-    widths.map((w) => `/illustrations/${name}-${w}.${format} ${w}w`).join(", ");
+/**
+ * A responsive picture: AVIF or WebP at the width the screen needs, with width and height
+ * set so nothing shifts while it loads. The site's one way to show an image.
+ */
+export function Picture({ image, alt, sizes, priority = false, className }: PictureProps) {
   // The preload goes into the document's head, so the image downloads while the page is parsed.
   if (priority) {
-    preload(`/illustrations/${name}-${widths.at(-1)}.avif`, {
+    preload(image.preloadHref, {
       as: "image",
       type: "image/avif",
-      imageSrcSet: srcSet("avif"),
+      imageSrcSet: image.avifSrcSet,
       imageSizes: sizes,
       fetchPriority: "high",
     });
   }
   return (
     <picture>
-      <source type="image/avif" srcSet={srcSet("avif")} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSet("webp")} sizes={sizes} />
+      <source type="image/avif" srcSet={image.avifSrcSet} sizes={sizes} />
+      <source type="image/webp" srcSet={image.webpSrcSet} sizes={sizes} />
       <img
-        src={illustrationSrc(name)}
+        src={image.fallbackSrc}
+        srcSet={image.fallbackSrcSet}
+        sizes={image.fallbackSrcSet ? sizes : undefined}
         alt={alt}
-        width={width}
-        height={height}
+        width={image.width}
+        height={image.height}
         loading={priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : "auto"}
         decoding={priority ? "sync" : "async"}

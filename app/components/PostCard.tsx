@@ -1,6 +1,7 @@
 import type { ImageInfo } from "~/lib/image-variants.ts";
-import { CoverImage } from "./CoverImage.tsx";
+import { uploadedImage } from "~/lib/responsive-image.ts";
 import { PageLink } from "./PageLink.tsx";
+import { Picture } from "./Picture.tsx";
 
 export interface PostCardData {
   slug: string;
@@ -12,8 +13,8 @@ export interface PostCardData {
 export function PostCard({ post, priority }: { post: PostCardData; priority: boolean }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-sandstone-300 bg-white shadow-sm">
-      <CoverImage
-        image={post.cover}
+      <Picture
+        image={uploadedImage(post.cover)}
         alt=""
         sizes="(min-width: 768px) 33vw, 100vw"
         priority={priority}

@@ -1,4 +1,4 @@
-import { site } from "~/lib/site.ts";
+import { ErrorPage } from "./ErrorPage.tsx";
 
 const reasons: Record<number, string> = {
   400: "Bad Request",
@@ -15,12 +15,8 @@ const reasons: Record<number, string> = {
 export function RequestRefused({ status, message }: { status: number; message: unknown }) {
   const title = `${status} ${reasons[status] ?? "Request Refused"}`;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <title>{`${title} | ${site.name}`}</title>
-      <h1 className="text-4xl font-semibold">{title}</h1>
-      <p className="mt-6 text-lg">
-        {typeof message === "string" && message ? message : "This request cannot be completed."}
-      </p>
-    </div>
+    <ErrorPage title={title}>
+      <p>{typeof message === "string" && message ? message : "This request cannot be completed."}</p>
+    </ErrorPage>
   );
 }

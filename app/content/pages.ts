@@ -7,10 +7,11 @@ interface MdxModule {
 
 const modules = import.meta.glob<MdxModule>("./pages/*.mdx");
 
-/** Each content page's file name, by the path it is served at. */
+/** The content pages whose file is not named after the path they are served at. */
 const pageNames: Record<string, string> = {
-  "/": "home",
-  "/offices-woollahra": "home",
+  "/": "index",
+  "/offices-woollahra": "index",
+  "/post": "post-office",
 };
 
 export function pageNameFor(pathname: string): string | undefined {

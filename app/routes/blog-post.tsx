@@ -2,12 +2,14 @@ import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { getPost } from "~/.server/posts.ts";
 import { renderedContent } from "~/.server/rendered-posts.ts";
-import { CoverImage } from "~/components/CoverImage.tsx";
+import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
+import { Picture } from "~/components/Picture.tsx";
 import { cachedPage } from "~/http-policy.ts";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { largestVariantUrl } from "~/lib/image-variants.ts";
 import { excerpt } from "~/lib/markdown.ts";
+import { uploadedImage } from "~/lib/responsive-image.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
@@ -32,7 +34,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: post, matches }: Route.MetaArgs) {
-  if (!post) return [{ title: `Blog not found | ${site.name}` }];
+  if (!post) return [];
   const { publicUrl } = rootData(matches);
   const url = `${publicUrl}/blog/${post.slug}`;
   const image = `${publicUrl}${largestVariantUrl(post.cover)}`;
@@ -80,8 +82,8 @@ export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
         Published: <time dateTime={post.publishedIso}>{post.published}</time>
       </p>
       <div className="mt-8 overflow-hidden rounded-xl border border-sandstone-300">
-        <CoverImage
-          image={post.cover}
+        <Picture
+          image={uploadedImage(post.cover)}
           alt=""
           sizes="(min-width: 800px) 768px, 100vw"
           priority
@@ -107,15 +109,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <title>{`Blog not found | ${site.name}`}</title>
-      <h1 className="text-4xl font-semibold">Blog not found</h1>
-      <p className="mt-6 text-lg">Sorry, we were unable to find a blog at this location</p>
-      <p className="mt-6">
-        <PageLink href="/home" className="font-semibold text-heritage-700 underline underline-offset-4">
-          See all posts
-        </PageLink>
-      </p>
-    </div>
+    <ErrorPage title="Blog not found" next={{ href: "/home", label: "See all posts" }}>
+      <p>Sorry, we were unable to find a blog at this location</p>
+    </ErrorPage>
   );
 }

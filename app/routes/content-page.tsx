@@ -2,9 +2,10 @@ import { Suspense } from "react";
 import { data } from "react-router";
 import { pageFrontmatter } from "~/.server/page-frontmatter.ts";
 import { contentComponents } from "~/components/content/index.ts";
-import { IllustrationPicture, illustrationSrc } from "~/components/Picture.tsx";
+import { Picture } from "~/components/Picture.tsx";
 import { pageBody, pageNameFor, preloadPage } from "~/content/pages.ts";
 import { cachedPage } from "~/http-policy.ts";
+import { illustrationImage, illustrationSrc } from "~/lib/responsive-image.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { localBusiness } from "~/lib/structured-data.ts";
@@ -15,7 +16,7 @@ export const handle = cachedPage();
 export async function loader({ url }: Route.LoaderArgs) {
   const name = pageNameFor(url.pathname);
   if (!name) throw data(null, { status: 404 });
-  return { name, canonicalPath: name === "home" ? "/" : `/${name}`, ...(await pageFrontmatter(name)) };
+  return { name, canonicalPath: name === "index" ? "/" : url.pathname, ...(await pageFrontmatter(name)) };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -36,7 +37,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     image: illustrationSrc(loaderData.image),
     imageAlt: loaderData.imageAlt,
   });
-  return loaderData.name === "home" ? [...tags, { "script:ld+json": localBusiness(publicUrl) }] : tags;
+  return loaderData.name === "index" ? [...tags, { "script:ld+json": localBusiness(publicUrl) }] : tags;
 }
 
 export default function ContentPage({ loaderData: page }: Route.ComponentProps) {
@@ -47,7 +48,7 @@ export default function ContentPage({ loaderData: page }: Route.ComponentProps) 
       <header className={profile ? "flex items-center gap-6" : "max-w-3xl"}>
         {profile && (
           <div className="w-24 shrink-0 overflow-hidden rounded-full border border-sandstone-300 sm:w-32">
-            <IllustrationPicture name={page.image} alt={page.imageAlt} sizes="128px" />
+            <Picture image={illustrationImage(page.image)} alt={page.imageAlt} sizes="128px" />
           </div>
         )}
         <div>
@@ -64,8 +65,8 @@ export default function ContentPage({ loaderData: page }: Route.ComponentProps) 
         {!profile && (
           <aside className="no-print hidden lg:block">
             <div className="sticky top-6 overflow-hidden rounded-lg border border-sandstone-300 bg-white">
-              <IllustrationPicture
-                name={page.image}
+              <Picture
+                image={illustrationImage(page.image)}
                 alt={page.imageAlt}
                 sizes="352px"
                 className="h-auto w-full"

@@ -4,12 +4,12 @@ import { db } from "~/.server/db/index.ts";
 import { readPostForm } from "~/.server/post-form.ts";
 import { deletePost, getPost, mayEdit, updatePost } from "~/.server/posts.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
+import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
 import { PostForm } from "~/components/PostForm.tsx";
 import { RequestRefused } from "~/components/RequestRefused.tsx";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
-import { site } from "~/lib/site.ts";
 import { slugPattern } from "~/lib/slug.ts";
 import type { Route } from "./+types/edit-post";
 
@@ -43,9 +43,10 @@ export async function action({ request, params, url }: Route.ActionArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
   return [
     ...seoMeta(rootData(matches).publicUrl, {
-      title: loaderData ? `Edit “${loaderData.post.title}”` : "Edit post",
+      title: `Edit “${loaderData.post.title}”`,
       description: "Change the title, content or cover image of your post on the Woollahra Moncur blog.",
       path: loaderData ? `/edit-post/${loaderData.post.slug}` : "/dashboard",
     }),
@@ -96,19 +97,15 @@ export function ErrorBoundary() {
     return <RequestRefused status={error.status} message={error.data} />;
   const forbidden = error.status === 403;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <title>{`${forbidden ? "Not your post" : "Blog not found"} | ${site.name}`}</title>
-      <h1 className="text-4xl font-semibold">{forbidden ? "Not your post" : "Blog not found"}</h1>
-      <p className="mt-6 text-lg">
+    <ErrorPage
+      title={forbidden ? "Not your post" : "Blog not found"}
+      next={{ href: "/dashboard", label: "Back to your dashboard" }}
+    >
+      <p>
         {forbidden
           ? "Only the author of this post can change or delete it."
           : "Sorry, we were unable to find a blog at this location"}
       </p>
-      <p className="mt-6">
-        <PageLink href="/dashboard" className="font-semibold text-heritage-700 underline underline-offset-4">
-          Back to your dashboard
-        </PageLink>
-      </p>
-    </div>
+    </ErrorPage>
   );
 }

@@ -1,5 +1,6 @@
 import type { IllustrationName } from "~/lib/illustrations.ts";
-import { IllustrationPicture } from "../Picture.tsx";
+import { illustrationImage } from "~/lib/responsive-image.ts";
+import { Picture } from "../Picture.tsx";
 
 export function Gallery({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -27,8 +28,8 @@ export function GalleryImage({
         tabIndex={0}
         className="group relative overflow-hidden rounded-lg border border-sandstone-300 bg-white"
       >
-        <IllustrationPicture
-          name={image}
+        <Picture
+          image={illustrationImage(image)}
           alt={alt}
           sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
           className="aspect-[5/3] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105 group-focus:scale-105"

@@ -1,5 +1,6 @@
 import type { IllustrationName } from "~/lib/illustrations.ts";
-import { IllustrationPicture } from "../Picture.tsx";
+import { illustrationImage } from "~/lib/responsive-image.ts";
+import { Picture } from "../Picture.tsx";
 
 export function Illustration({
   image,
@@ -12,8 +13,8 @@ export function Illustration({
 }) {
   return (
     <figure className="not-prose my-8">
-      <IllustrationPicture
-        name={image}
+      <Picture
+        image={illustrationImage(image)}
         alt={alt}
         sizes="(min-width: 768px) 720px, 100vw"
         className="h-auto w-full rounded-lg border border-sandstone-300"

@@ -1,6 +1,7 @@
 import type { IllustrationName } from "~/lib/illustrations.ts";
+import { illustrationImage } from "~/lib/responsive-image.ts";
 import { PageLink } from "../PageLink.tsx";
-import { IllustrationPicture } from "../Picture.tsx";
+import { Picture } from "../Picture.tsx";
 
 export function TeaserGrid({ children }: { children: React.ReactNode }) {
   return (
@@ -23,8 +24,8 @@ export function Teaser({
 }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-sandstone-300 bg-white shadow-sm">
-      <IllustrationPicture
-        name={image}
+      <Picture
+        image={illustrationImage(image)}
         alt={alt}
         sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
         className="aspect-[5/3] h-auto w-full object-cover"

@@ -8,7 +8,7 @@ import { formatSydneyDate } from "~/lib/dates.ts";
 import { type RootData, rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
-import type { Route } from "./+types/home";
+import type { Route } from "./+types/blog-index";
 
 /** `?page=N`: a whole number from 1; anything else is no page at all. */
 function pageNumber(url: URL): number {
@@ -48,7 +48,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   });
 }
 
-export default function Home({ loaderData: { posts, page, pages } }: Route.ComponentProps) {
+export default function BlogIndex({ loaderData: { posts, page, pages } }: Route.ComponentProps) {
   const signedIn = Boolean((useRouteLoaderData("root") as RootData | undefined)?.email);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
