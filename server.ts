@@ -13,7 +13,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { type Config, ConfigError, loadConfig } from "./app/.server/config.ts";
-import { createLogger } from "./app/.server/logger.ts";
+import { log } from "./app/.server/log.ts";
 import { PageCache } from "./app/.server/page-cache.ts";
 import { pageCacheKeys } from "./app/.server/page-cache-keys.ts";
 import { PrecompressedAssets } from "./app/.server/precompressed-assets.ts";
@@ -66,7 +66,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const logger = createLogger();
+const logger = log();
 const headersForEveryResponse = Object.entries(securityHeaders(config.publicUrl));
 /** Where browsers fetch images from when they are redirected to the bucket. */
 const imageOrigin =

@@ -1,8 +1,19 @@
-import type pino from "pino";
-import { createLogger } from "./logger.ts";
+import pino from "pino";
+import { config } from "./config.ts";
 import { singleton } from "./singleton.ts";
 
-/** The application's logger (request logs are written by the HTTP server). */
+/**
+ * The process's one logger, shared by the HTTP server and the application (a global
+ * singleton, so the bundled application and `server.ts` write through the same instance):
+ * JSON lines in production, readable lines while developing.
+ */
 export function log(): pino.Logger {
-  return singleton("logger", createLogger);
+  return singleton("logger", () => {
+    const { production, logLevel } = config();
+    return pino({
+      level: logLevel,
+      base: undefined,
+      transport: production ? undefined : { target: "pino-pretty", options: { colorize: true } },
+    });
+  });
 }
