@@ -1,7 +1,8 @@
 /**
  * What the server and the application agree on about HTTP: the cookies that make a request
- * personal, and how a response says whether it may be shared. Routes declare themselves
- * cacheable with `handle = cachedPage(...)`, next to their loader; nothing else decides it.
+ * personal, how a response says whether it may be shared, and how large a body each address
+ * takes. Routes declare themselves cacheable with `handle = cachedPage(...)`, next to their
+ * loader; nothing else decides it.
  */
 
 export const cookieNames = {
@@ -34,4 +35,17 @@ export function cachedPage(...query: string[]): CacheableRouteHandle {
 export function pageCacheRule(handle: unknown): PageCacheRule | undefined {
   if (typeof handle !== "object" || handle === null || !("pageCache" in handle)) return undefined;
   return (handle as CacheableRouteHandle).pageCache;
+}
+
+const megabyte = 1024 * 1024;
+
+/**
+ * The largest body a request to `path` may carry, or undefined when the route limits its own
+ * (uploads: tus takes 5 MB chunks and checks the whole file's size).
+ */
+export function bodyLimitFor(path: string): number | undefined {
+  if (path.startsWith("/api/uploads")) return undefined;
+  // Post forms may carry a cover image (without JavaScript): 20 MB and a margin for the fields.
+  if (/^\/(create-post|edit-post\/)/.test(path)) return 21 * megabyte;
+  return megabyte;
 }

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PageCache } from "~/.server/page-cache.ts";
 import { personalCacheControl, publicPageCacheControl } from "~/http-policy.ts";
+import { PageCache } from "../../server/page-cache.ts";
 
 /**
  * The page cache in front of a small application on loopback that answers as it is told:

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { type PageCacheRule, pageCacheRule } from "../http-policy.ts";
+import { type PageCacheRule, pageCacheRule } from "../app/http-policy.ts";
 
 interface CacheableRoute {
   id: string;

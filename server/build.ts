@@ -1,0 +1,62 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import type * as AppEntry from "../app/entry.server.tsx";
+import { fail } from "./fail.ts";
+
+const buildDir = path.resolve(import.meta.dirname, "..", "build");
+export const assetsDir = path.join(buildDir, "client", "assets");
+
+/** What the application's server entry adds to React Router's: start, stop, content version. */
+export type AppLifecycle = Pick<typeof AppEntry, "startApp" | "stopApp" | "currentContentVersion">;
+
+export interface LoadedBuild {
+  /** What React Router's handler takes: re-read on every request while developing. */
+  handler: ServerBuild | (() => Promise<ServerBuild>);
+  /** The build as it is now (its route table and entry). */
+  current: ServerBuild;
+  lifecycle: AppLifecycle;
+}
+
+/**
+ * The server build. While developing, Vite serves the browser's files and rebuilds the
+ * server's on every request; in production the build is loaded once and its files served
+ * from disk, the assets for a year.
+ */
+export async function loadBuild(app: express.Express, production: boolean): Promise<LoadedBuild> {
+  if (!production) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    const handler = () =>
+      devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    return withLifecycle(handler, await handler());
+  }
+  const serverEntry = path.join(buildDir, "server", "index.js");
+  if (!existsSync(serverEntry))
+    fail("the site is not built yet: run `npm run build` (`npm start` builds it for you)");
+  const build = (await import(serverEntry)) as ServerBuild;
+  app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
+  // Only paths known to be files reach the disk: a page request costs no failed stat.
+  const clientDir = path.join(buildDir, "client");
+  const publicFiles = new Set(
+    readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+      ),
+  );
+  const serveFile = express.static(clientDir, { maxAge: "1d", index: false, redirect: false });
+  app.use((req, res, next) =>
+    publicFiles.has(decodeURIComponent(req.path)) ? serveFile(req, res, next) : next(),
+  );
+  return withLifecycle(build, build);
+}
+
+function withLifecycle(handler: LoadedBuild["handler"], current: ServerBuild): LoadedBuild {
+  // entry.server.tsx exports these next to React Router's own; the entry's type is React Router's.
+  const lifecycle = current.entry.module as ServerBuild["entry"]["module"] & AppLifecycle;
+  return { handler, current, lifecycle };
+}
