@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contentChanged } from "../support/content-version.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
@@ -15,15 +16,6 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
   let smallPhoto: Buffer;
 
   const database = () => serverDatabase(server, env);
-
-  /** After changing the database behind the site's back: bump the version pages are cached under. */
-  async function contentChanged(db: ReturnType<typeof database>) {
-    await db
-      .updateTable("contentVersion")
-      .set((eb) => ({ version: eb("version", "+", 1) }))
-      .execute();
-    await new Promise((resolve) => setTimeout(resolve, 700));
-  }
 
   async function signedIn(email: string): Promise<Visitor> {
     const visitor = new Visitor(server.url);
@@ -71,7 +63,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
   beforeEach(async () => {
     const db = database();
     await db.deleteFrom("posts").execute();
-    await contentChanged(db);
+    await contentChanged(db, server.url);
     await db.destroy();
   });
 
@@ -305,7 +297,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
       await publish(author);
       const db = database();
       await db.updateTable("posts").set({ userId: null }).execute();
-      await contentChanged(db);
+      await contentChanged(db, server.url);
       await db.destroy();
       const slug = (await (await new Visitor(server.url).get("/home")).text()).match(
         /href="\/blog\/([^"]+)"/,
@@ -351,7 +343,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
         .updateTable("posts")
         .set({ publishedOn: Date.parse("2026-03-01T23:30:00Z") })
         .execute();
-      await contentChanged(db);
+      await contentChanged(db, server.url);
       await db.destroy();
       const home = visibleText(await (await new Visitor(server.url).get("/home")).text());
       expect(home).toContain("Published: 02-03-2026");
@@ -373,7 +365,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
           })),
         )
         .execute();
-      await contentChanged(db);
+      await contentChanged(db, server.url);
       await db.destroy();
       const first = await (await new Visitor(server.url).get("/home")).text();
       expect((first.match(/Read More/g) ?? []).length).toBe(12);

@@ -67,8 +67,10 @@ describe("the page cache for visitors", () => {
     await fetch(`${first.url}/home`);
     await publish("Fresh from the press");
     expect(visibleText(await (await fetch(`${first.url}/home`)).text())).toContain("Fresh from the press");
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(visibleText(await (await fetch(`${second.url}/home`)).text())).toContain("Fresh from the press");
+    // The other instance re-reads the version twice a second.
+    await expect
+      .poll(async () => visibleText(await (await fetch(`${second.url}/home`)).text()), { timeout: 1500 })
+      .toContain("Fresh from the press");
   });
 
   it("shows a new post at once on every thread of an instance", async () => {
@@ -85,8 +87,7 @@ describe("the page cache for visitors", () => {
           response.on("end", () => resolve(visibleText(body)));
         }).on("error", reject);
       });
-    // Every thread reads the content version at start; then each caches /home.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Every thread reads the content version before it listens; then each caches /home.
     for (let i = 0; i < 40; i++) await homeOnNewConnection();
     const writer = new Visitor(threaded.url);
     await writer.logIn("cache@example.com", "secret1");

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/.server/db/database.ts";
 import { publicPagePaths } from "~/lib/public-pages.ts";
+import { contentChanged } from "../support/content-version.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 
 const postCount = 50_000;
@@ -43,9 +44,8 @@ describe("a sitemap past the protocol's 50 000 addresses", () => {
         )
         .execute();
     }
-    await sql`update "contentVersion" set version = version + 1`.execute(db);
+    await contentChanged(db, server.url);
     await db.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 700));
   });
   afterAll(async () => {
     await server?.stop();

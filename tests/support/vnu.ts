@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -24,13 +24,22 @@ if (!nuCheckerAvailable) {
   console.warn(`${message} Skipping HTML validation.`);
 }
 
-/** Errors the Nu HTML Checker finds in these files, one line each ("file: message"). */
+/**
+ * Errors the Nu HTML Checker finds in these files, one line each ("file: message"). A checker
+ * that fails to run (a crash, a bad file, no memory) is an error, never a clean result.
+ */
 export function htmlErrors(files: string[]): string[] {
-  try {
-    execFileSync("java", ["-jar", jar, "--errors-only", "--format", "gnu", ...files], { stdio: "pipe" });
-    return [];
-  } catch (error) {
-    const output = String((error as { stderr?: Buffer }).stderr ?? error);
-    return output.split("\n").filter((line) => line.includes("error"));
+  const run = spawnSync(
+    "java",
+    ["-jar", jar, "--errors-only", "--exit-zero-always", "--format", "gnu", ...files],
+    {
+      encoding: "utf8",
+    },
+  );
+  if (run.error || run.status !== 0) {
+    throw new Error(
+      `the Nu HTML Checker did not run (${run.error?.message ?? `exit ${run.status}`}): ${run.stderr}`,
+    );
   }
+  return run.stderr.split("\n").filter((line) => line.includes("error"));
 }
