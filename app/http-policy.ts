@@ -11,7 +11,12 @@ export const cookieNames = {
   secureSession: "__Secure-wm.session_token",
   /** A one-time notice carried across a redirect. */
   toast: "wm_toast",
+  /** The anti-forgery token of the log-in and registration forms (not personal: no one is signed in). */
+  formToken: "wm_form",
 } as const;
+
+/** The cookies that make a page personal: a session, or a notice waiting to be shown. */
+export const personalCookieNames = [cookieNames.session, cookieNames.secureSession, cookieNames.toast];
 
 /** A page the application rendered with no user and no notice, on a cacheable route. */
 export const publicPageCacheControl = "public, max-age=0, must-revalidate";

@@ -1,4 +1,4 @@
-import { cookieNames } from "../http-policy.ts";
+import { personalCookieNames } from "../http-policy.ts";
 
 /**
  * The raw value of cookie `name` in a Cookie header, as the browser sent it. The one cookie
@@ -19,5 +19,5 @@ export function cookieValue(request: Request, name: string): string | undefined 
 
 /** Whether the request carries a session or a notice: what makes a page personal. */
 export function hasPersonalCookie(header: string | null | undefined): boolean {
-  return Object.values(cookieNames).some((name) => cookieFromHeader(header, name) !== undefined);
+  return personalCookieNames.some((name) => cookieFromHeader(header, name) !== undefined);
 }

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { data } from "react-router";
+import { cookieNames } from "~/http-policy.ts";
 import { formTokenField } from "~/lib/form-token-field.ts";
 import { config } from "./config.ts";
 import { cookieValue } from "./cookies.ts";
@@ -11,8 +12,6 @@ import { cookieValue } from "./cookies.ts";
  * every POST already passes (same-origin.ts) for browsers that send neither Origin nor
  * Sec-Fetch-Site, and it is what security scanners look for on such forms.
  */
-const cookieName = "wm_form";
-
 function signature(value: string): string {
   return createHmac("sha256", config().authSecret).update(`form-token:${value}`).digest("base64url");
 }
@@ -28,19 +27,19 @@ function isOurs(token: string | undefined): token is string {
 /** The token for the page's form: the visitor's own if it is valid, else a new one with its cookie. */
 export function issueFormToken(request: Request): { token: string; headers: Headers } {
   const headers = new Headers();
-  const current = cookieValue(request, cookieName);
+  const current = cookieValue(request, cookieNames.formToken);
   if (isOurs(current)) return { token: current, headers };
   const value = randomBytes(24).toString("base64url");
   const token = `${value}.${signature(value)}`;
   const secure = config().publicUrl.startsWith("https:") ? "; Secure" : "";
-  headers.append("Set-Cookie", `${cookieName}=${token}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+  headers.append("Set-Cookie", `${cookieNames.formToken}=${token}; Path=/; HttpOnly; SameSite=Lax${secure}`);
   return { token, headers };
 }
 
 /** Throws 403 unless the form carries the token its sender's cookie holds. */
 export function requireFormToken(request: Request, form: FormData): void {
   const sent = form.get(formTokenField);
-  const cookie = cookieValue(request, cookieName);
+  const cookie = cookieValue(request, cookieNames.formToken);
   if (typeof sent === "string" && isOurs(cookie) && sent === cookie) return;
   throw data("This form has expired or was sent from somewhere else. Reload the page and try again.", {
     status: 403,
