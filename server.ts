@@ -53,13 +53,16 @@ app.use(
 );
 const build = await loadBuild(app, config.production);
 
-// Valid configuration, a reachable database, an up-to-date schema (first thread only), a usable image store.
-await build.lifecycle.startApp({ migrate: isFirstThread }).catch((error: unknown) => {
-  if (error instanceof Error && error.name === "ConfigError") fail(error.message);
-  throw error;
-});
-
 const counters = sharedCounters();
+// Valid configuration, a reachable database, an up-to-date schema and the sweep of unused
+// images (first thread only), a usable image store.
+await build.lifecycle
+  .startApp({ firstThread: isFirstThread, imageSlots: counters.imageSlots })
+  .catch((error: unknown) => {
+    if (error instanceof Error && error.name === "ConfigError") fail(error.message);
+    throw error;
+  });
+
 const version = trackContentVersion(() => build.lifecycle.currentContentVersion(), counters.writes);
 await version.refresh();
 const pages = config.production

@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
  * The suites that store images or uploads. TEST_STORAGE=s3 runs these once more with every
  * image and upload in an S3 bucket; the other suites never touch storage.
  */
-const storageSuites = ["blog", "blog-http", "page-cache", "scale-out", "sitemap", "uploads"];
+const storageSuites = ["blog", "blog-http", "page-cache", "scale-out", "sitemap", "unused-images", "uploads"];
 
 /** Drives the production build over HTTP and in Chromium; `npm test` builds first. */
 export default defineConfig({

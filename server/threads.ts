@@ -1,15 +1,18 @@
 import { createServer } from "node:net";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import type { Logger } from "pino";
+import { freeImageSlotsOf, newImageSlots } from "../app/.server/image-slots.ts";
 
 /**
  * One server process runs a thread per core, each a whole copy of the site listening on the
  * same port (SO_REUSEPORT: the kernel shares connections out). The first thread starts the
- * others and restarts any that stops; all of them share this counter of content writes.
+ * others and restarts any that stops; all of them share these counters.
  */
 export interface SharedCounters {
   /** Bumped by a thread before it answers a request that may have changed content. */
   writes: Int32Array;
+  /** Which threads are processing an image: the process processes only so many at once. */
+  imageSlots: Int32Array;
 }
 
 const restartDelayMs = 1000;
@@ -18,7 +21,7 @@ export const isFirstThread = isMainThread;
 
 /** The counters this thread shares with the others (made by the first thread). */
 export function sharedCounters(): SharedCounters {
-  if (isMainThread) return { writes: new Int32Array(new SharedArrayBuffer(4)) };
+  if (isMainThread) return { writes: new Int32Array(new SharedArrayBuffer(4)), imageSlots: newImageSlots() };
   return workerData as SharedCounters;
 }
 
@@ -48,8 +51,10 @@ export function startMoreThreads(
     const worker = new Worker(entry, { workerData: counters });
     running.add(worker);
     worker.on("error", (error) => logger.error({ err: error, thread: number }, "server thread failed"));
+    const { threadId } = worker;
     worker.on("exit", (code) => {
       running.delete(worker);
+      freeImageSlotsOf(counters.imageSlots, threadId);
       if (stopping) return;
       logger.error({ thread: number, code }, "server thread stopped; starting it again");
       setTimeout(() => start(number), restartDelayMs).unref();

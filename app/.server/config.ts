@@ -47,6 +47,11 @@ const envSchema = z.object({
     .optional(),
   AWS_REGION: z.string().trim().min(1).optional(),
   AWS_DEFAULT_REGION: z.string().trim().min(1).optional(),
+  UNUSED_IMAGE_GRACE_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(24 * 60 * 60),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
@@ -72,6 +77,8 @@ export interface Config {
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
   /** Where images and unfinished uploads live: under DATA_DIR, or in an S3-compatible bucket. */
   storage: { kind: "local" } | S3StorageConfig;
+  /** How long an unfinished upload, or an image no post uses, is kept before it is removed. */
+  unusedImageGraceMs: number;
   authSecret: string;
   publicUrl: string;
   production: boolean;
@@ -130,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
           publicUrl: vars.S3_PUBLIC_URL,
         }
       : { kind: "local" },
+    unusedImageGraceMs: vars.UNUSED_IMAGE_GRACE_SECONDS * 1000,
     authSecret: vars.AUTH_SECRET ?? storedSecret(dataDir),
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     production: vars.NODE_ENV === "production",

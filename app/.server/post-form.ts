@@ -2,9 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type PostForm, postSchema } from "~/lib/post-schema.ts";
+import { config } from "./config.ts";
 import { db } from "./db/index.ts";
 import { readForm } from "./forms.ts";
-import { ImageRejected, ownImage, processImage } from "./images.ts";
+import { takeImageSlot } from "./image-slots.ts";
+import { ImageRejected, ownImage, processUpload } from "./images.ts";
+import { reserveUpload } from "./upload-quota.ts";
 
 export type PostFormResult =
   | { ok: true; value: PostForm; submissionId: string | undefined }
@@ -18,14 +21,21 @@ async function acceptCoverFile(form: FormData, userId: string): Promise<string |
   const file = form.get("coverFile");
   form.delete("coverFile");
   if (!(file instanceof File) || file.size === 0) return null;
-  const id = randomBytes(16).toString("hex");
+  // The same bounds as a resumable upload: the process's image slots, the user's limits.
+  const release = takeImageSlot();
+  if (!release) return "The server is busy with other images. Send the form again in a minute.";
   try {
-    await processImage(db(), id, Buffer.from(await file.arrayBuffer()), userId);
+    const id = randomBytes(16).toString("hex");
+    const refused = await reserveUpload(db(), { id, userId, bytes: file.size }, config().unusedImageGraceMs);
+    if (refused) return refused.message;
+    await processUpload(db(), id, Buffer.from(await file.arrayBuffer()), userId);
     form.set("coverImageId", id);
     return null;
   } catch (error) {
     if (error instanceof ImageRejected) return error.message;
     throw error;
+  } finally {
+    release();
   }
 }
 

@@ -194,6 +194,7 @@ export async function updatePost(
   now: Date = new Date(),
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
+    await releaseCover(trx, slug, now.getTime(), input.coverImageId);
     const result = await trx
       .updateTable("posts")
       .set({ ...input, publishedOn: now.getTime() })
@@ -207,11 +208,25 @@ export async function updatePost(
 
 export async function deletePost(db: Db, slug: string): Promise<boolean> {
   return inTransaction(db, async (trx) => {
+    await releaseCover(trx, slug, Date.now());
     const result = await trx.deleteFrom("posts").where("slug", "=", slug).executeTakeFirst();
     if (result.numDeletedRows !== 1n) return false;
     await bumpContentVersion(trx);
     return true;
   });
+}
+
+/**
+ * Notes when a post stops using its cover (replaced, or the post deleted): an image no post
+ * uses is removed once the grace period has passed since then (unused-images.ts).
+ */
+async function releaseCover(trx: Db, slug: string, now: number, keptCoverId?: string): Promise<void> {
+  let released = trx
+    .updateTable("images")
+    .set({ releasedAt: now })
+    .where("id", "=", (eb) => eb.selectFrom("posts").select("coverImageId").where("slug", "=", slug));
+  if (keptCoverId) released = released.where("id", "<>", keptCoverId);
+  await released.execute();
 }
 
 /** Who may change a post: its author, or any signed-in user when it has none (imported posts). */

@@ -19,10 +19,17 @@ export async function secondsBlocked(db: Db, limit: Limit, now = Date.now()): Pr
   return Math.ceil((row.resetAt - now) / 1000);
 }
 
-/** Counts one attempt; a window that has run out starts again at one. Atomic across instances. */
-export async function countAttempt(db: Db, limit: Limit, now = Date.now()): Promise<void> {
+/**
+ * Counts one attempt; a window that has run out starts again at one. Atomic across instances:
+ * one statement increments and returns the count with it.
+ */
+export async function countAttempt(
+  db: Db,
+  limit: Limit,
+  now = Date.now(),
+): Promise<{ count: number; resetAt: number }> {
   const expired = sql<boolean>`${sql.ref("rateLimits.resetAt")} <= ${now}`;
-  await db
+  return db
     .insertInto("rateLimits")
     .values({ key: limit.key, count: 1, resetAt: now + limit.windowMs })
     .onConflict((conflict) =>
@@ -31,7 +38,8 @@ export async function countAttempt(db: Db, limit: Limit, now = Date.now()): Prom
         resetAt: sql`case when ${expired} then ${now + limit.windowMs} else ${sql.ref("rateLimits.resetAt")} end`,
       }),
     )
-    .execute();
+    .returning(["count", "resetAt"])
+    .executeTakeFirstOrThrow();
 }
 
 export async function clearAttempts(db: Db, limit: Limit): Promise<void> {

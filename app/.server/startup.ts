@@ -3,16 +3,26 @@ import { prepareAuthTables } from "./auth.ts";
 import { ConfigError, config } from "./config.ts";
 import { migrateToLatest } from "./db/database.ts";
 import { db } from "./db/index.ts";
+import { shareImageSlots } from "./image-slots.ts";
 import { contentVersion } from "./posts.ts";
 import { storage } from "./storage/index.ts";
+import { startSweeping, stopSweeping } from "./unused-images.ts";
+
+interface StartOptions {
+  /** The server's first thread: it alone migrates and sweeps. */
+  firstThread: boolean;
+  /** The image-processing slots every thread of the process shares (see image-slots.ts). */
+  imageSlots: Int32Array;
+}
 
 /**
  * Everything the site needs before it takes requests: valid configuration, a reachable
  * database, an up-to-date schema, a usable image store. Problems surface as one-line ConfigErrors.
  * Only the first thread of a server brings the schema up to date (the others start after it
- * listens), so the others never load the migration code.
+ * listens), so the others never load the migration code; it also runs the sweep of unused images.
  */
-export async function startApp({ migrate }: { migrate: boolean }): Promise<void> {
+export async function startApp({ firstThread, imageSlots }: StartOptions): Promise<void> {
+  shareImageSlots(imageSlots);
   const { database } = config();
   const variable = database.kind === "postgres" ? "DATABASE_URL" : "DATA_DIR";
   try {
@@ -20,7 +30,7 @@ export async function startApp({ migrate }: { migrate: boolean }): Promise<void>
   } catch (error) {
     throw new ConfigError(`${variable}: cannot open the database (${reason(error)})`);
   }
-  if (migrate) {
+  if (firstThread) {
     try {
       await migrateToLatest(db());
       await prepareAuthTables();
@@ -34,10 +44,12 @@ export async function startApp({ migrate }: { migrate: boolean }): Promise<void>
     const store = config().storage.kind === "s3" ? "STORAGE_URL" : "DATA_DIR";
     throw new ConfigError(`${store}: cannot use the image store (${reason(error)})`);
   }
+  if (firstThread) startSweeping(db());
 }
 
-/** Closes the database so the process can exit cleanly. */
+/** Lets a sweep in progress finish, then closes the database so the process can exit cleanly. */
 export async function stopApp(): Promise<void> {
+  await stopSweeping();
   await db().destroy();
 }
 

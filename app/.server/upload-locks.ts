@@ -38,15 +38,31 @@ export function databaseLocker(db: Db): Locker {
         async unlock() {
           clearInterval(renewal);
           if (releasers.get(uploadId) === release) releasers.delete(uploadId);
-          await db
-            .deleteFrom("uploadLocks")
-            .where("uploadId", "=", uploadId)
-            .where("holder", "=", holder)
-            .execute();
+          await letGo(db, uploadId, holder);
         },
       };
     },
   };
+}
+
+/**
+ * Runs `work` unless another holder (on any instance) has `name` now, renewing the lease
+ * while it runs; false when another has it.
+ */
+export async function withLease(db: Db, name: string, work: () => Promise<void>): Promise<boolean> {
+  const holder = randomBytes(16).toString("hex");
+  if (!(await tryAcquire(db, name, holder))) return false;
+  const renewal = setInterval(() => {
+    void renew(db, name, holder);
+  }, leaseMs / 3);
+  renewal.unref();
+  try {
+    await work();
+  } finally {
+    clearInterval(renewal);
+    await letGo(db, name, holder);
+  }
+  return true;
 }
 
 /** Takes the lock if it is free or its lease ran out; true when `holder` now has it. */
@@ -75,4 +91,8 @@ async function renew(db: Db, uploadId: string, holder: string): Promise<void> {
     .execute()
     // A missed renewal only shortens the lease; the next one (or the holder's unlock) follows.
     .catch(() => {});
+}
+
+async function letGo(db: Db, uploadId: string, holder: string): Promise<void> {
+  await db.deleteFrom("uploadLocks").where("uploadId", "=", uploadId).where("holder", "=", holder).execute();
 }

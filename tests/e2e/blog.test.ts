@@ -5,8 +5,9 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/.server/db/database.ts";
 import { chromiumPath, launchBrowser } from "../support/browser.ts";
-import { photoJpeg } from "../support/images.ts";
+import { photoJpeg, plainImage } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
+import { occupyImageProcessing } from "../support/tus.ts";
 import { Visitor } from "../support/visitor.ts";
 
 describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
@@ -168,6 +169,62 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     await context.close();
   });
 
+  it("waits as long as a busy server's Retry-After asks, then finishes the upload", async () => {
+    const { page, context } = await signedIn();
+    await page.goto(`${server.url}/create-post`);
+    await page.locator("html[data-hydrated]").waitFor();
+    const sent: { at: number; url: string }[] = [];
+    const busy: { at: number; url: string; retryAfter: string | null }[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/uploads/")) sent.push({ at: Date.now(), url: request.url() });
+    });
+    page.on("response", (response) => {
+      if (response.status() === 503) {
+        busy.push({
+          at: Date.now(),
+          url: response.url(),
+          retryAfter: response.headers()["retry-after"] ?? null,
+        });
+      }
+    });
+    const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+    const { processed } = await occupyImageProcessing(
+      server.url,
+      cookie,
+      await photoJpeg(6400, 6000, 85),
+      await plainImage(16, 16, "png"),
+    );
+    await uploadCover(page);
+    expect((await processed).id).toBeDefined();
+    expect(busy.length).toBeGreaterThan(0);
+    for (const answer of busy) {
+      expect(answer.retryAfter).toBe("3");
+      const next = sent.find((request) => request.url === answer.url && request.at > answer.at);
+      expect((next?.at ?? 0) - answer.at).toBeGreaterThanOrEqual(2900);
+    }
+    await context.close();
+  });
+
+  it("stops at once and explains when the author has begun 20 uploads this hour", async () => {
+    const { page, context } = await signedIn();
+    const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+    for (let n = 0; n < 20; n++) {
+      const begun = await fetch(`${server.url}/api/uploads`, {
+        method: "POST",
+        headers: { cookie, "tus-resumable": "1.0.0", "upload-length": "1000" },
+      });
+      expect(begun.status).toBe(201);
+    }
+    await page.goto(`${server.url}/create-post`);
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.locator("input[type=file]").setInputFiles(photo);
+    await page.locator("[data-upload-state=error]").waitFor({ timeout: 10_000 });
+    expect(await page.locator("[data-upload-state=error]").textContent()).toMatch(
+      /Too many uploads: at most 20 an hour\. Try again in \d+ minutes\./,
+    );
+    await context.close();
+  });
+
   it("resumes an upload after the page is reloaded", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/create-post`);
@@ -201,6 +258,12 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     expect(await page.locator("[data-upload-state=error]").textContent()).toContain(
       "This file is not an image.",
     );
+    const tall = path.join(mkdtempSync(path.join(tmpdir(), "wm-tall-")), "long-scroll.png");
+    writeFileSync(tall, await plainImage(1260, 13000, "png"));
+    await page.locator("input[type=file]").setInputFiles(tall);
+    await expect
+      .poll(() => page.locator("[data-upload-state=error]").textContent(), { timeout: 20_000 })
+      .toContain("This image is too tall: its height can be at most twice its width.");
     await context.close();
   });
 

@@ -1,27 +1,37 @@
 import sharp from "sharp";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decompressionBomb, photoJpeg, pngWithTransparency, svgImage } from "../support/images.ts";
+import {
+  decompressionBomb,
+  photoJpeg,
+  plainImage,
+  pngWithTransparency,
+  svgImage,
+  turnedUpright,
+} from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { storedFor } from "../support/stored-objects.ts";
-import { tusUpload, type UploadOptions } from "../support/tus.ts";
+import { occupyImageProcessing, tusUpload, type UploadOptions } from "../support/tus.ts";
 import { Visitor } from "../support/visitor.ts";
 
 describe("cover image uploads (tus)", () => {
   let server: RunningServer;
   let cookie: string;
   let otherCookie: string;
+  let refusalsCookie: string;
+
+  const signIn = async (email: string) => {
+    const visitor = new Visitor(server.url);
+    await visitor.register(email, "secret1");
+    await visitor.logIn(email, "secret1");
+    return visitor.cookieHeader;
+  };
 
   beforeAll(async () => {
     server = await startServer();
-    const signIn = async (email: string) => {
-      const visitor = new Visitor(server.url);
-      await visitor.register(email, "secret1");
-      await visitor.logIn(email, "secret1");
-      return visitor.cookieHeader;
-    };
     cookie = await signIn("uploader@example.com");
     otherCookie = await signIn("someone.else@example.com");
+    refusalsCookie = await signIn("refused@example.com");
   });
   afterAll(async () => {
     await server?.stop();
@@ -138,13 +148,74 @@ describe("cover image uploads (tus)", () => {
     ],
     ["a decompression bomb", decompressionBomb, "This image has too many pixels (at most 40 megapixels)."],
     ["a JPEG named .png", async () => Buffer.from("GIF89a-but-not-really"), "This file is not an image."],
+    [
+      "a 1260×13000 PNG (taller than twice its width)",
+      () => plainImage(1260, 13000, "png"),
+      "This image is too tall: its height can be at most twice its width.",
+    ],
+    [
+      "a 5000×1200 panorama (wider than four times its height)",
+      () => plainImage(5000, 1200, "jpeg"),
+      "This image is too wide: its width can be at most four times its height.",
+    ],
+    [
+      "a 4000×1000 photo its camera marks as turned (shown 1000×4000)",
+      () => turnedUpright(4000, 1000),
+      "This image is too tall: its height can be at most twice its width.",
+    ],
   ])("refuses %s with a clear message and stores nothing", async (_kind, make, message) => {
-    const outcome = await upload(await make(), { name: "picture.png", type: "image/png" });
+    // Their own uploader: refused uploads count against the hourly limit like any other.
+    const outcome = await upload(await make(), {
+      name: "picture.png",
+      type: "image/png",
+      cookie: refusalsCookie,
+    });
     expect(outcome.status).toBe(422);
     expect(outcome.message).toContain(message);
     const id = outcome.url?.split("/").pop() as string;
     expect((await variant(id, "400.webp")).response.status).toBe(404);
     expect(await storedFor(server, id)).toEqual([]);
+  });
+
+  it("fits every variant of the tallest and the widest shapes taken in its box", async () => {
+    const shapesCookie = await signIn("shapes@example.com");
+    const tall = await upload(await plainImage(700, 1400, "jpeg"), { cookie: shapesCookie });
+    const wide = await upload(await plainImage(2000, 500, "jpeg"), { cookie: shapesCookie });
+    for (const [id, name, width, height] of [
+      [tall.id, "400.webp", 400, 800],
+      [tall.id, "700.jpg", 700, 1400],
+      [wide.id, "400.avif", 400, 100],
+      [wide.id, "1260.webp", 1260, 315],
+    ] as const) {
+      const meta = await sharp((await variant(id as string, name)).body).metadata();
+      expect([meta.width, meta.height], name).toEqual([width, height]);
+    }
+  });
+
+  it("turns away the last chunk with 503 and Retry-After while another image is processed, and takes it later", async () => {
+    const busyCookie = await signIn("busy@example.com");
+    const file = await photoJpeg(800, 600);
+    const { processed } = await occupyImageProcessing(
+      server.url,
+      busyCookie,
+      await photoJpeg(6400, 6000, 85),
+      await plainImage(16, 16, "png"),
+    );
+    const refused = await upload(file, { cookie: busyCookie });
+    expect(refused.status).toBe(503);
+    expect(refused.retryAfter).toBe(3);
+    expect(refused.message).toContain("The server is busy with other images.");
+    // The chunk was not taken: the upload waits where it was, to be resumed.
+    const url = refused.url as string;
+    const head = await fetch(url, {
+      method: "HEAD",
+      headers: { cookie: busyCookie, "tus-resumable": "1.0.0" },
+    });
+    expect(head.headers.get("upload-offset")).toBe("0");
+    expect((await processed).id).toBeDefined();
+    const resumed = await upload(file, { uploadUrl: url, cookie: busyCookie });
+    expect(resumed.id).toBe(url.split("/").pop());
+    expect((await variant(resumed.id as string, "800.webp")).response.status).toBe(200);
   });
 
   it("refuses a file over 20 MB before it is sent", async () => {

@@ -16,6 +16,21 @@ export async function photoJpeg(width: number, height: number, quality = 85): Pr
   return sharp(pixels, { raw: { width, height, channels } }).jpeg({ quality }).toBuffer();
 }
 
+/** One flat colour: any shape at all costs little to make. */
+export async function plainImage(width: number, height: number, format: "png" | "jpeg"): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: "#8a6d3b" } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A JPEG stored `width`×`height` whose EXIF orientation says to show it turned a quarter. */
+export async function turnedUpright(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: "#8a6d3b" } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
 export async function pngWithTransparency(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 4, background: { r: 47, g: 79, b: 58, alpha: 0.5 } } })
     .png()

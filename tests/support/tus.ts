@@ -5,6 +5,8 @@ export interface UploadOutcome {
   url?: string;
   status?: number;
   message?: string;
+  /** The server's Retry-After, in seconds, when it answered one. */
+  retryAfter?: number;
 }
 
 export interface UploadOptions {
@@ -34,13 +36,50 @@ export function tusUpload(
       onSuccess: () => resolve({ url: request.url ?? undefined, id: request.url?.split("/").pop() }),
       onError: (error) => {
         const response = (error as tus.DetailedError).originalResponse;
+        const retryAfter = response?.getHeader("Retry-After");
         resolve({
           status: response?.getStatus(),
           message: response?.getBody(),
           url: request.url ?? undefined,
+          retryAfter: retryAfter ? Number(retryAfter) : undefined,
         });
       },
     });
     request.start();
   });
+}
+
+/**
+ * Keeps the server's image processing busy: uploads a large photo and, once the server holds
+ * all of it (so it is being processed), checks that a small upload is turned away with 503.
+ * Returns a promise of the photo's own outcome. The server processes one image at a time
+ * (app/.server/image-slots.ts).
+ */
+export async function occupyImageProcessing(
+  baseUrl: string,
+  cookie: string,
+  largePhoto: Buffer,
+  probe: Buffer,
+): Promise<{ processed: Promise<UploadOutcome> }> {
+  let url: string | null = null;
+  const processed = tusUpload(baseUrl, largePhoto, {
+    cookie,
+    onProgress: (_sent, upload) => {
+      url ??= upload.url;
+    },
+  });
+  let finished = false;
+  void processed.then(() => {
+    finished = true;
+  });
+  const headers = { cookie, "tus-resumable": "1.0.0" };
+  for (let offset = -1; offset !== largePhoto.length; ) {
+    if (finished) throw new Error("the large photo was finished before it was seen whole");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (url) offset = Number((await fetch(url, { method: "HEAD", headers })).headers.get("upload-offset"));
+  }
+  const outcome = await tusUpload(baseUrl, probe, { cookie });
+  if (outcome.status !== 503) throw new Error(`the server was not busy: the probe got ${outcome.status}`);
+  if (outcome.url) await tus.Upload.terminate(outcome.url, { headers });
+  return { processed };
 }

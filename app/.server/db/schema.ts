@@ -1,3 +1,5 @@
+import type { ColumnType } from "kysely";
+
 /** Times are stored as milliseconds since the epoch in both dialects. */
 export interface PostsTable {
   slug: string;
@@ -18,6 +20,8 @@ export interface ImagesTable {
   /** The format of the widest-compatible variant: jpeg, or png for images with transparency. */
   fallback: "jpeg" | "png";
   createdAt: number;
+  /** When a post last stopped using it (its cover was replaced, or the post deleted). */
+  releasedAt: ColumnType<number | null, number | undefined, number>;
 }
 
 export interface RateLimitsTable {
@@ -39,10 +43,22 @@ export interface UploadLocksTable {
   expiresAt: number;
 }
 
+/** An upload a user sent (by tus or in a form), under the id its image gets. */
+export interface UploadsTable {
+  id: string;
+  userId: string;
+  /** Its declared size: what counts against the user's unused bytes. */
+  bytes: number;
+  createdAt: number;
+  /** Set when the sweep decides to remove it; its files go next, then this row. */
+  sweptAt: ColumnType<number | null, undefined, number | null>;
+}
+
 export interface Database {
   contentVersion: ContentVersionTable;
   images: ImagesTable;
   posts: PostsTable;
   rateLimits: RateLimitsTable;
   uploadLocks: UploadLocksTable;
+  uploads: UploadsTable;
 }

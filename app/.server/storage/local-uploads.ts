@@ -3,7 +3,7 @@ import { buffer } from "node:stream/consumers";
 import { FileStore } from "@tus/file-store";
 import type { UploadArea } from "./upload-area.ts";
 
-/** Uploads as files in one directory, removed after `lifetimeMs` if never finished. */
+/** Uploads as files in one directory; one not finished within `lifetimeMs` can no longer be continued. */
 export function localUploads(directory: string, lifetimeMs: number): UploadArea {
   mkdirSync(directory, { recursive: true });
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: lifetimeMs });
@@ -12,6 +12,5 @@ export function localUploads(directory: string, lifetimeMs: number): UploadArea 
     keyPrefix: "",
     read: (id) => buffer(datastore.read(id)),
     discard: (id) => datastore.remove(id).catch(() => {}),
-    sweep: () => datastore.deleteExpired(),
   };
 }

@@ -1,6 +1,8 @@
 import {
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -38,6 +40,13 @@ export function s3Storage(store: S3StorageConfig, folder: string): Storage {
           CacheControl: variantCacheControl,
         }),
       );
+    },
+    async remove(folder) {
+      // An image has nine variants at most: one page of a listing holds them all.
+      const listed = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${root}${folder}/` }));
+      const keys = (listed.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+      if (keys.length > 0)
+        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
     },
     async get(key) {
       try {

@@ -9,6 +9,4 @@ export interface UploadArea {
   read(id: string): Promise<Buffer>;
   /** Removes everything kept for an upload, finished or not. */
   discard(id: string): Promise<void>;
-  /** Removes unfinished uploads past their lifetime; buckets do this with a lifecycle rule instead. */
-  sweep?(): Promise<unknown>;
 }

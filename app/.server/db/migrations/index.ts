@@ -3,6 +3,7 @@ import * as posts from "./001-posts.ts";
 import * as rateLimits from "./002-rate-limits.ts";
 import * as contentVersion from "./003-content-version.ts";
 import * as uploadLocks from "./004-upload-locks.ts";
+import * as uploadBounds from "./005-upload-bounds.ts";
 
 /** Every migration, in order; listed here so the bundler includes them. */
 export const migrations: MigrationProvider = {
@@ -12,6 +13,7 @@ export const migrations: MigrationProvider = {
       "002-rate-limits": rateLimits,
       "003-content-version": contentVersion,
       "004-upload-locks": uploadLocks,
+      "005-upload-bounds": uploadBounds,
     };
   },
 };
