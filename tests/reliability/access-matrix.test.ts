@@ -211,7 +211,7 @@ describe("access matrix", () => {
         path: "/api/uploads",
         tus: { "upload-length": "1000" },
         expect: uploadEndpoint(
-          { status: 201, changes: ["files"], label: "201 (own upload)" },
+          { status: 201, changes: ["uploads", "files"], label: "201 (own upload)" },
           crossSiteRefusal,
         ),
       },

@@ -6,10 +6,10 @@ import type { Db } from "~/.server/db/database.ts";
 
 /**
  * Everything a request could change, each part as a digest: posts (every column), accounts,
- * sessions, images, and the files behind them (image folders, unfinished uploads). Rate-limit
- * counters are left out: counting a refused attempt is their job.
+ * sessions, images, users' uploads, and the files behind them (image folders, unfinished
+ * uploads). Rate-limit counters are left out: counting a refused attempt is their job.
  */
-export type SiteState = Record<"posts" | "users" | "sessions" | "images" | "files", string>;
+export type SiteState = Record<"posts" | "users" | "sessions" | "images" | "uploads" | "files", string>;
 
 function entries(folder: string): string[] {
   return existsSync(folder) ? readdirSync(folder).sort() : [];
@@ -22,11 +22,13 @@ export async function siteState(db: Db, dataDir: string): Promise<SiteState> {
   const users = await sql`select id, email from "user" order by id`.execute(db);
   const sessions = await sql`select token, "expiresAt" from "session" order by token`.execute(db);
   const images = await db.selectFrom("images").select(["id", "userId"]).orderBy("id").execute();
+  const uploads = await db.selectFrom("uploads").select(["id", "userId", "bytes"]).orderBy("id").execute();
   return {
     posts: digest(posts),
     users: digest(users.rows),
     sessions: digest(sessions.rows),
     images: digest(images),
+    uploads: digest(uploads),
     files: digest([entries(path.join(dataDir, "images")), entries(path.join(dataDir, "uploads"))]),
   };
 }
