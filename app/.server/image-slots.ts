@@ -4,9 +4,9 @@ import { singleton } from "./singleton.ts";
 /**
  * How many images this process decodes and encodes at once, all threads together. One image
  * keeps a core busy and holds up to ~200 MB of pixels (40 megapixels, decoded); the other
- * core answers pages and hashes passwords.
+ * cores answer pages and hash passwords.
  */
-export const imageSlotCount = 1;
+const imageSlotCount = 1;
 
 /** Each slot holds the id (plus one) of the thread processing an image in it, or 0 when free. */
 export function newImageSlots(): Int32Array {

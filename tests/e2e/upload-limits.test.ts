@@ -1,10 +1,12 @@
 import { sql } from "kysely";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { photoJpeg, plainImage } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
-import { Visitor } from "../support/visitor.ts";
+import { occupyImageProcessing } from "../support/tus.ts";
+import { Visitor, visibleText } from "../support/visitor.ts";
 
 const megabyte = 1024 * 1024;
 
@@ -84,6 +86,44 @@ describe.each(serverDialects)("each user's upload limits on $name", (dialect: Se
     expect(await recordedUploads(user.id)).toBe(4);
     expect((await begin(user.cookie, 20 * megabyte)).status).toBe(201);
     expect((await begin(user.cookie, 1)).status).toBe(429);
+  });
+
+  /** Publishes with the cover as a file in the form, as the editor does without JavaScript. */
+  async function publishWithFile(cookie: string): Promise<string> {
+    const form = new FormData();
+    form.set("title", "Sent without JavaScript");
+    form.set("content", "Words.");
+    const photo = new Uint8Array(await photoJpeg(640, 400));
+    form.set("coverFile", new Blob([photo], { type: "image/jpeg" }), "cover.jpg");
+    const response = await fetch(`${server.url}/create-post`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: server.url },
+      body: form,
+    });
+    return response.status === 303 ? "published" : visibleText(await response.text());
+  }
+
+  it("holds a cover sent in a form without JavaScript to the same hourly limit", async () => {
+    const user = await signedIn();
+    for (let n = 0; n < 20; n++) expect((await begin(user.cookie, 1000)).status).toBe(201);
+    expect(await publishWithFile(user.cookie)).toMatch(/Too many uploads: at most 20 an hour\./);
+    expect(await recordedUploads(user.id)).toBe(20);
+  });
+
+  it("asks for a form without JavaScript to be sent again while another image is processed", async () => {
+    const user = await signedIn();
+    const { processed } = await occupyImageProcessing(
+      server.url,
+      user.cookie,
+      await photoJpeg(6400, 6000, 85),
+      await plainImage(16, 16, "png"),
+    );
+    expect(await publishWithFile(user.cookie)).toContain(
+      "The server is busy with other images. Send the form again in a minute.",
+    );
+    expect((await processed).id).toBeDefined();
+    expect(await publishWithFile(user.cookie)).toBe("published");
   });
 
   it("refuses an upload that does not say its length, changing nothing", async () => {
