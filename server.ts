@@ -18,7 +18,7 @@ import { answerMalformedRequest } from "./server/malformed-requests.ts";
 import { PageCache } from "./server/page-cache.ts";
 import { pageCacheKeys } from "./server/page-cache-keys.ts";
 import { PrecompressedAssets } from "./server/precompressed-assets.ts";
-import { requestContext } from "./server/request-context.ts";
+import { loadContext, requestContext } from "./server/request-context.ts";
 import {
   fetchableMethodsOnly,
   limitBodies,
@@ -54,13 +54,13 @@ app.use(
 const build = await loadBuild(app, config.production);
 
 // Valid configuration, a reachable database, an up-to-date schema (first thread only), a usable image store.
-await build.lifecycle.startApp({ migrate: isFirstThread }).catch((error: unknown) => {
+await build.app.startApp({ migrate: isFirstThread }).catch((error: unknown) => {
   if (error instanceof Error && error.name === "ConfigError") fail(error.message);
   throw error;
 });
 
 const counters = sharedCounters();
-const version = trackContentVersion(() => build.lifecycle.currentContentVersion(), counters.writes);
+const version = trackContentVersion(() => build.app.currentContentVersion(), counters.writes);
 await version.refresh();
 const pages = config.production
   ? new PageCache({
@@ -74,7 +74,11 @@ const pages = config.production
 app.use(aroundTheApplication(version, pages));
 app.all(
   "/{*splat}",
-  createRequestHandler({ build: build.handler, mode: config.production ? "production" : "development" }),
+  createRequestHandler({
+    build: build.handler,
+    getLoadContext: loadContext(build.currentApp),
+    mode: config.production ? "production" : "development",
+  }),
 );
 app.use(lastResort(logger));
 
@@ -91,5 +95,5 @@ await serve(server, {
   counters,
   logger,
   entry: new URL(import.meta.url),
-  stopApp: () => build.lifecycle.stopApp(),
+  stopApp: () => build.app.stopApp(),
 });
