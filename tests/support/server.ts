@@ -50,6 +50,29 @@ export function sharedStorageEnv(): Record<string, string> {
 const heapFlags = ["--max-semi-space-size=2", "--heap-growing-percent=25"];
 const mallocArenas = "2";
 
+/**
+ * Every server process this test run started and has not seen exit. A test file's servers
+ * are stopped when it ends (see stop-servers.ts), and any still running when the process
+ * exits (a benchmark or script that threw) are killed.
+ */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+/** Stops every server still running: what a failed test left behind. */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+}
+
 function launch(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, [...heapFlags, "server.ts"], {
     cwd: root,
@@ -63,6 +86,8 @@ function launch(env: Record<string, string>): { child: ChildProcess; output: () 
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;
@@ -89,7 +114,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output()}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start in time:\n${output()}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
