@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
+import { clientAddress } from "../app/.server/client-address.ts";
 import { contentSecurityPolicy, nonceScripts } from "./security-headers.ts";
 
 /**
@@ -8,7 +9,11 @@ import { contentSecurityPolicy, nonceScripts } from "./security-headers.ts";
  * and a fresh script nonce that React Router puts on the page's scripts. Both are set here,
  * replacing whatever a client sent under these names, so a client can choose neither.
  */
-export function requestContext(logger: Logger, imageOrigin: string | undefined): RequestHandler {
+export function requestContext(
+  logger: Logger,
+  imageOrigin: string | undefined,
+  trustedProxies: number,
+): RequestHandler {
   return (req, res, next) => {
     const id = randomUUID();
     req.headers["x-request-id"] = id;
@@ -17,7 +22,11 @@ export function requestContext(logger: Logger, imageOrigin: string | undefined):
     req.headers["x-csp-nonce"] = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonceScripts(nonce), imageOrigin));
     // The client's address, for rate limits.
-    req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
+    req.headers["x-client-ip"] = clientAddress(
+      req.socket.remoteAddress,
+      req.get("X-Forwarded-For"),
+      trustedProxies,
+    );
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       logger.info({
