@@ -43,8 +43,11 @@ const imageOrigin =
 
 const app = express();
 app.disable("x-powered-by");
+// The same hops clientAddress counts, so req.protocol is the proxy's scheme and React Router
+// sees the https:// address the browser used (its own origin check compares the two).
+app.set("trust proxy", config.trustedProxies);
 app.use(
-  requestContext(logger, imageOrigin),
+  requestContext(logger, imageOrigin, config.trustedProxies),
   fetchableMethodsOnly,
   rejectMalformedUrls,
   sameOriginOnly(config.publicUrl),

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { RouterContextProvider } from "react-router";
+import { clientAddress } from "../app/.server/client-address.ts";
 import type { RequestContext } from "../app/.server/request-context.ts";
 import type { AppExports } from "./build.ts";
 import { contentSecurityPolicy, nonceScripts } from "./security-headers.ts";
@@ -20,7 +21,11 @@ declare global {
  * application through its load context (see `loadContext`), never through request headers
  * a client could send.
  */
-export function requestContext(logger: Logger, imageOrigin: string | undefined): RequestHandler {
+export function requestContext(
+  logger: Logger,
+  imageOrigin: string | undefined,
+  trustedProxies: number,
+): RequestHandler {
   return (req, res, next) => {
     const id = randomUUID();
     const nonce = randomBytes(16).toString("base64");
@@ -28,7 +33,11 @@ export function requestContext(logger: Logger, imageOrigin: string | undefined):
     res.setHeader("X-Request-Id", id);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonceScripts(nonce), imageOrigin));
     // The client's address, for rate limits.
-    req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
+    req.headers["x-client-ip"] = clientAddress(
+      req.socket.remoteAddress,
+      req.get("X-Forwarded-For"),
+      trustedProxies,
+    );
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       logger.info({

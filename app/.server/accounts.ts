@@ -1,4 +1,5 @@
 import { type SignInResult, signIn, signUp } from "./auth.ts";
+import { addressBlock } from "./client-address.ts";
 import { db } from "./db/index.ts";
 import { clearAttempts, countAttempt, type Limit, secondsBlocked } from "./rate-limit.ts";
 
@@ -12,21 +13,22 @@ export const messages = {
 
 export type AccountResult<T> = T | { ok: false; status: 401 | 409 | 429; message: string };
 
-function clientIp(request: Request): string {
-  return request.headers.get("x-client-ip") ?? "unknown";
+/** The client's address as throttles count it (an IPv6 address with its whole /64). */
+function throttledAddress(request: Request): string {
+  return addressBlock(request.headers.get("x-client-ip") ?? "unknown");
 }
 
 /** Failed logins are limited per email and per address. */
 function loginLimits(request: Request, email: string): Limit[] {
   return [
     { key: `login-email:${email}`, max: 5, windowMs: minute },
-    { key: `login-ip:${clientIp(request)}`, max: 20, windowMs: minute },
+    { key: `login-ip:${throttledAddress(request)}`, max: 20, windowMs: minute },
   ];
 }
 
 /** Registrations are limited per address. */
 function registrationLimits(request: Request): Limit[] {
-  return [{ key: `register-ip:${clientIp(request)}`, max: 10, windowMs: 10 * minute }];
+  return [{ key: `register-ip:${throttledAddress(request)}`, max: 10, windowMs: 10 * minute }];
 }
 
 async function blockedFor(limits: Limit[]): Promise<number> {

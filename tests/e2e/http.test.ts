@@ -180,18 +180,21 @@ describe("the production server over HTTP", () => {
 
 describe("starting up", () => {
   it.each([
-    [{ PORT: "abc" }, 'woollahra-moncur: PORT must be a number (got "abc")'],
+    [{ PORT: "abc" }, "woollahra-moncur: PORT must be a number"],
     [
       { DATABASE_URL: "mysql://localhost/x" },
       "woollahra-moncur: DATABASE_URL must be a postgres:// or postgresql:// URL",
     ],
-    [{ WEB_CONCURRENCY: "0" }, 'woollahra-moncur: WEB_CONCURRENCY must be between 1 and 64 (got "0")'],
-  ])("stops on bad configuration %o with one clear line and exit code 1", async (env, line) => {
-    const { code, output } = await startExpectingFailure(env);
-    expect(code).toBe(1);
-    expect(output.trim().split("\n")).toHaveLength(1);
-    expect(output).toContain(line);
-  });
+    [{ WEB_CONCURRENCY: "0" }, "woollahra-moncur: WEB_CONCURRENCY must be between 1 and 64"],
+    [{ TRUST_PROXY: "two" }, "woollahra-moncur: TRUST_PROXY must be a number"],
+  ])(
+    "stops on bad configuration %o with one clear line, without the value, and exit code 1",
+    async (env, line) => {
+      const { code, output } = await startExpectingFailure(env);
+      expect(code).toBe(1);
+      expect(output.trim()).toBe(line);
+    },
+  );
 
   it.each(["1", "2"])(
     "stops with one line when the port is taken, with WEB_CONCURRENCY=%s",
