@@ -13,7 +13,8 @@ import { pageCacheRule, personalCacheControl, publicPageCacheControl } from "./h
 import type { RootData } from "./lib/root-data.ts";
 
 export { requestContext } from "./.server/request-context.ts";
-export { currentContentVersion, startApp, stopApp } from "./.server/startup.ts";
+export { seedDevelopmentData } from "./.server/seed.ts";
+export { currentContentVersion, prepareDatabase, startApp, stopApp } from "./.server/startup.ts";
 
 const renderTimeout = 10_000;
 

@@ -10,11 +10,17 @@ export const assetsDir = path.join(buildDir, "client", "assets");
 
 /**
  * What the application's server entry exports next to React Router's: start, stop, the
- * content version, and the key of the request context the server fills.
+ * content version, the key of the request context the server fills, and what the database
+ * scripts run (`npm run db:migrate`, `npm run db:seed`).
  */
 export type AppExports = Pick<
   typeof AppEntry,
-  "startApp" | "stopApp" | "currentContentVersion" | "requestContext"
+  | "startApp"
+  | "stopApp"
+  | "currentContentVersion"
+  | "requestContext"
+  | "prepareDatabase"
+  | "seedDevelopmentData"
 >;
 
 export interface LoadedBuild {
@@ -41,10 +47,7 @@ export async function loadBuild(app: express.Express, production: boolean): Prom
       devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
     return withAppExports(handler, await handler());
   }
-  const serverEntry = path.join(buildDir, "server", "index.js");
-  if (!existsSync(serverEntry))
-    fail("the site is not built yet: run `npm run build` (`npm start` builds it for you)");
-  const build = (await import(serverEntry)) as ServerBuild;
+  const build = await importProductionBuild();
   app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
   // Only paths known to be files reach the disk: a page request costs no failed stat.
   const clientDir = path.join(buildDir, "client");
@@ -63,8 +66,16 @@ export async function loadBuild(app: express.Express, production: boolean): Prom
   return withAppExports(build, build);
 }
 
+/** The production build, or one line saying to build it. */
+export async function importProductionBuild(): Promise<ServerBuild> {
+  const serverEntry = path.join(buildDir, "server", "index.js");
+  if (!existsSync(serverEntry))
+    fail("the site is not built yet: run `npm run build` (`npm start` builds it for you)");
+  return (await import(serverEntry)) as ServerBuild;
+}
+
 // entry.server.tsx exports these next to React Router's own; the entry's type is React Router's.
-const appExportsOf = (build: ServerBuild) =>
+export const appExportsOf = (build: ServerBuild) =>
   build.entry.module as ServerBuild["entry"]["module"] & AppExports;
 
 function withAppExports(handler: LoadedBuild["handler"], current: ServerBuild): LoadedBuild {

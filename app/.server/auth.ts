@@ -63,11 +63,18 @@ function auth() {
   });
 }
 
-/** Creates or updates the account tables (run at start, after our own migrations). */
-export async function prepareAuthTables(): Promise<void> {
+/**
+ * Creates or updates the account tables (run after our own migrations); returns what it
+ * changed: tables created, and `table.column` for columns added.
+ */
+export async function prepareAuthTables(): Promise<string[]> {
   const { getMigrations } = await import("better-auth/db/migration");
-  const { runMigrations } = await getMigrations(authOptions());
+  const { toBeCreated, toBeAdded, runMigrations } = await getMigrations(authOptions());
   await runMigrations();
+  return [
+    ...toBeCreated.map(({ table }) => table),
+    ...toBeAdded.flatMap(({ table, fields }) => Object.keys(fields).map((field) => `${table}.${field}`)),
+  ];
 }
 
 /** Only what better-auth needs to see of a browser request: no Origin, which we check ourselves. */
@@ -86,7 +93,7 @@ function setCookies(response: Response): Headers {
   return headers;
 }
 
-export type SignUpResult = { ok: true } | { ok: false; reason: "exists" };
+export type SignUpResult = { ok: true; userId: string } | { ok: false; reason: "exists" };
 
 /** Registers an account; does not sign it in (the visitor logs in next). */
 export async function signUp(email: string, password: string): Promise<SignUpResult> {
@@ -96,9 +103,9 @@ export async function signUp(email: string, password: string): Promise<SignUpRes
     asResponse: true,
   });
   if (response.ok) {
-    const { token } = (await response.json()) as { token: string | null };
+    const { token, user } = (await response.json()) as { token: string | null; user: { id: string } };
     if (token) await (await accounts.$context).internalAdapter.deleteSession(token);
-    return { ok: true };
+    return { ok: true, userId: user.id };
   }
   if (response.status === 422) return { ok: false, reason: "exists" };
   throw new Error(`sign-up failed with status ${response.status}`);
@@ -132,6 +139,15 @@ function hasSessionCookie(request: Request): boolean {
 interface SessionTables {
   session: { token: string; userId: string; expiresAt: string | Date };
   user: { id: string; email: string };
+}
+
+/** How many accounts there are. */
+export async function countAccounts(): Promise<number> {
+  const { count } = await (db() as unknown as Kysely<SessionTables>)
+    .selectFrom("user")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** The token in the request's session cookie when its signature is ours, else null. */
