@@ -2,8 +2,10 @@
  * The HTTP server, composed in the order a request meets it: security headers, then build
  * assets and cached pages answered before Express; then the request's id, nonce and address,
  * the guards, compression, static files, and React Router; then the last resort for errors.
- * Run it through `npm start` (production) or `npm run dev` (development).
+ * Run it through `npm start` (production) or `npm run dev` (development), or from any
+ * launcher as `node server.ts` after `npm run build`.
  */
+import "./server/restart-with-memory-settings.ts";
 import "./app/.server/node-env.ts";
 import { createServer } from "node:http";
 import { createRequestHandler } from "@react-router/express";
