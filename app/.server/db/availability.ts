@@ -51,9 +51,9 @@ const unwrap = (value: unknown) =>
 /**
  * `target` with every member passed through, methods called on the target itself (so the
  * driver's private state keeps working) with the targets of guarded arguments, and the
- * methods named in `guarded` answering a lost database as "unavailable". A proxy rather than a list of methods: whatever a driver or
- * connection offers (savepoints, query cancellation, what later Kysely versions add) stays
- * available through the guard.
+ * methods named in `guarded` answering a lost database as "unavailable". A proxy rather
+ * than a list of methods: whatever a driver or connection offers (savepoints, query
+ * cancellation, what later Kysely versions add) stays available through the guard.
  */
 function guard<T extends object>(target: T, guarded: Guarded): T {
   const proxy = new Proxy(target, {
