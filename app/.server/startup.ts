@@ -3,6 +3,7 @@ import { prepareAuthTables } from "./auth.ts";
 import { ConfigError, config } from "./config.ts";
 import { migrateToLatest } from "./db/database.ts";
 import { db } from "./db/index.ts";
+import { log } from "./log.ts";
 import { contentVersion } from "./posts.ts";
 import { storage } from "./storage/index.ts";
 
@@ -13,7 +14,9 @@ import { storage } from "./storage/index.ts";
  * listens), so the others never load the migration code.
  */
 export async function startApp({ migrate }: { migrate: boolean }): Promise<void> {
-  const { database } = config();
+  const { database, rateLimits } = config();
+  if (!rateLimits)
+    log().warn("RATE_LIMITS=off: log-ins, registrations and posts are not limited (for tests only)");
   const variable = database.kind === "postgres" ? "DATABASE_URL" : "DATA_DIR";
   try {
     await sql`select 1`.execute(db());

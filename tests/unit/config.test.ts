@@ -99,6 +99,7 @@ describe("configuration", () => {
     [{ PUBLIC_URL: "example.org" }, 'PUBLIC_URL must be an http:// or https:// URL (got "example.org")'],
     [{ AUTH_SECRET: "short" }, 'AUTH_SECRET must be at least 32 characters long (got "short")'],
     [{ NODE_ENV: "staging" }, 'NODE_ENV must be production, development or test (got "staging")'],
+    [{ RATE_LIMITS: "no" }, 'RATE_LIMITS must be on or off (got "no")'],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new ConfigError(message));
   });
@@ -106,6 +107,12 @@ describe("configuration", () => {
   it("serves on a thread per core by default (at most 8), or as many as WEB_CONCURRENCY says", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).threads).toBe(Math.min(availableParallelism(), 8));
     expect(loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: "3" }).threads).toBe(3);
+  });
+
+  it("limits log-ins, registrations and posts unless RATE_LIMITS=off, which only tests set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).rateLimits).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS: "on" }).rateLimits).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS: "off" }).rateLimits).toBe(false);
   });
 
   it("treats an empty variable as unset", () => {
