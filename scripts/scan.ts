@@ -18,7 +18,7 @@ import { tusUpload } from "../tests/support/tus.ts";
 import { Visitor } from "../tests/support/visitor.ts";
 
 const email = "scanner@example.com";
-const password = "secret1";
+const password = "jacaranda-1921";
 
 /** wapiti's modules that stay on the target; levels as wapiti writes them. */
 const wapitiModules = [

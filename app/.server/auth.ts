@@ -22,17 +22,23 @@ const sessionUpdateAge = 60 * 60 * 24;
 const cookiePrefix = cookieNames.session.split(".")[0];
 const sessionCookie = cookieNames.session;
 
+/**
+ * better-auth's own password lengths, in UTF-16 units where the forms count characters (an
+ * emoji is two units): any password the forms accept fits. It checks the minimum only for new
+ * passwords, so accounts made under older, shorter rules still sign in.
+ */
+const passwordUnits = { min: passwordLimits.min, max: passwordLimits.max * 2 };
+
 function authOptions() {
   const { authSecret, publicUrl } = config();
   return {
     database: { db: db(), type: dialectOf(db()) },
     secret: authSecret,
     baseURL: publicUrl,
-    // The form's schema counts characters; better-auth counts UTF-16 units, two for an emoji.
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: passwordLimits.min,
-      maxPasswordLength: passwordLimits.max * 2,
+      minPasswordLength: passwordUnits.min,
+      maxPasswordLength: passwordUnits.max,
     },
     session: { expiresIn: sessionLifetime, updateAge: sessionUpdateAge },
     // Our own limits count in the database with our own messages (see rate-limit.ts).
@@ -107,6 +113,8 @@ export async function signUp(email: string, password: string): Promise<SignUpRes
 export type SignInResult = { ok: true; headers: Headers } | { ok: false };
 
 export async function signIn(request: Request, email: string, password: string): Promise<SignInResult> {
+  // No account has a longer one, and better-auth would answer it with an error, not a refusal.
+  if (password.length > passwordUnits.max) return { ok: false };
   const response = await (await auth()).api.signInEmail({
     body: { email, password, rememberMe: true },
     headers: forwardedHeaders(request),

@@ -7,7 +7,7 @@ import { readForm } from "~/.server/forms.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { CredentialsForm } from "~/components/CredentialsForm.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
-import { credentialsSchema } from "~/lib/credentials-schema.ts";
+import { logInSchema } from "~/lib/credentials-schema.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import { seoMeta } from "~/lib/seo.ts";
@@ -23,7 +23,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   requireFormToken(request, form);
-  const submission = parseWithZod(form, { schema: credentialsSchema });
+  const submission = parseWithZod(form, { schema: logInSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -35,8 +35,8 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
   ): Promise<{ page: Page; context: BrowserContext }> {
     const email = `writer${++n}@example.com`;
     const visitor = new Visitor(server.url);
-    expect((await visitor.register(email, "secret1")).status).toBe(303);
-    expect((await visitor.logIn(email, "secret1")).status).toBe(303);
+    expect((await visitor.register(email, "jacaranda-1921")).status).toBe(303);
+    expect((await visitor.logIn(email, "jacaranda-1921")).status).toBe(303);
     const context = await browser.newContext({
       javaScriptEnabled: options.javaScript ?? true,
       viewport: { width: options.width ?? 1280, height: 900 },
@@ -232,8 +232,8 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
 
   it("shows Loading... while a post loads after a click", async () => {
     const visitor = new Visitor(server.url);
-    await visitor.register("loader@example.com", "secret1");
-    await visitor.logIn("loader@example.com", "secret1");
+    await visitor.register("loader@example.com", "jacaranda-1921");
+    await visitor.logIn("loader@example.com", "jacaranda-1921");
     await visitor.post("/create-batch", {});
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -16,7 +16,7 @@ import { formatTable } from "./support/table.ts";
  * cookies that are forged or expired. Each is refused the way the spec says and changes
  * nothing. The matrix is printed as a table.
  */
-const password = "secret1";
+const password = "jacaranda-1921";
 const actors = ["visitor", "other user", "cross-site", "forged session", "expired session"] as const;
 type Actor = (typeof actors)[number];
 

@@ -22,7 +22,7 @@ import { formatTable } from "./support/table.ts";
  * shown to be inert in Chromium. A summary table of categories and outcomes is printed.
  */
 const corpus = loadCorpus();
-const password = "secret1";
+const password = "jacaranda-1921";
 
 /** Refused: a 4xx, or a redirect to log in; inert: accepted, and shown to run nothing. */
 type Outcome = "refused" | "inert" | "failed";
