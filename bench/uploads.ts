@@ -37,8 +37,8 @@ async function homeLatency(url: string, seconds: number) {
 const server = await startServer();
 const pid = server.pid;
 const visitor = new Visitor(server.url);
-await visitor.register("bench@example.com", "secret1");
-await visitor.logIn("bench@example.com", "secret1");
+await visitor.register("bench@example.com", "jacaranda-1921");
+await visitor.logIn("bench@example.com", "jacaranda-1921");
 await visitor.post("/create-batch", {});
 const photo = await photoJpeg(4000, 3000, 92);
 const cookie = visitor.cookieHeader;

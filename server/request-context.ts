@@ -17,7 +17,8 @@ declare global {
 
 /**
  * Every request gets an id that its log line, its error page and its response header share,
- * and a fresh script nonce that React Router puts on the page's scripts. They reach the
+ * a fresh script nonce that React Router puts on the page's scripts, and its client's
+ * address (for the throttles). They reach the
  * application through its load context (see `loadContext`), never through request headers
  * a client could send.
  */
@@ -29,15 +30,13 @@ export function requestContext(
   return (req, res, next) => {
     const id = randomUUID();
     const nonce = randomBytes(16).toString("base64");
-    res.locals.request = { id, nonce };
+    res.locals.request = {
+      id,
+      nonce,
+      clientAddress: clientAddress(req.socket.remoteAddress, req.get("X-Forwarded-For"), trustedProxies),
+    };
     res.setHeader("X-Request-Id", id);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonceScripts(nonce), imageOrigin));
-    // The client's address, for rate limits.
-    req.headers["x-client-ip"] = clientAddress(
-      req.socket.remoteAddress,
-      req.get("X-Forwarded-For"),
-      trustedProxies,
-    );
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       logger.info({

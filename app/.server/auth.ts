@@ -21,6 +21,15 @@ const sessionUpdateAge = 60 * 60 * 24;
 /** better-auth names its session cookie `<prefix>.session_token` (see http-policy.ts). */
 const cookiePrefix = cookieNames.session.split(".")[0];
 const sessionCookie = cookieNames.session;
+/** The header our calls to better-auth carry the client's address in. */
+const clientAddressHeader = "x-client-address";
+
+/**
+ * better-auth's own password lengths, in UTF-16 units where the forms count characters (an
+ * emoji is two units): any password the forms accept fits. It checks the minimum only for new
+ * passwords, so accounts made under older, shorter rules still sign in.
+ */
+const passwordUnits = { min: passwordLimits.min, max: passwordLimits.max * 2 };
 
 function authOptions() {
   const { authSecret, publicUrl } = config();
@@ -28,11 +37,10 @@ function authOptions() {
     database: { db: db(), type: dialectOf(db()) },
     secret: authSecret,
     baseURL: publicUrl,
-    // The form's schema counts characters; better-auth counts UTF-16 units, two for an emoji.
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: passwordLimits.min,
-      maxPasswordLength: passwordLimits.max * 2,
+      minPasswordLength: passwordUnits.min,
+      maxPasswordLength: passwordUnits.max,
     },
     session: { expiresIn: sessionLifetime, updateAge: sessionUpdateAge },
     // Our own limits count in the database with our own messages (see rate-limit.ts).
@@ -42,7 +50,7 @@ function authOptions() {
       cookiePrefix,
       // Secure cookies need HTTPS; a site served over plain HTTP could not keep anyone signed in.
       useSecureCookies: publicUrl.startsWith("https:"),
-      ipAddress: { ipAddressHeaders: ["x-client-ip"] },
+      ipAddress: { ipAddressHeaders: [clientAddressHeader] },
     },
     logger: {
       level: "warn" as const,
@@ -77,13 +85,18 @@ export async function prepareAuthTables(): Promise<string[]> {
   ];
 }
 
-/** Only what better-auth needs to see of a browser request: no Origin, which we check ourselves. */
-function forwardedHeaders(request: Request): Headers {
+/**
+ * Only what better-auth needs to see of a browser request: no Origin, which we check
+ * ourselves. A new session records its client's address, which better-auth takes only from
+ * a header: we write it from the request context, never from what the client sent.
+ */
+function forwardedHeaders(request: Request, clientAddress?: string): Headers {
   const headers = new Headers();
-  for (const name of ["cookie", "user-agent", "x-client-ip"]) {
+  for (const name of ["cookie", "user-agent"]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  if (clientAddress) headers.set(clientAddressHeader, clientAddress);
   return headers;
 }
 
@@ -113,10 +126,17 @@ export async function signUp(email: string, password: string): Promise<SignUpRes
 
 export type SignInResult = { ok: true; headers: Headers } | { ok: false };
 
-export async function signIn(request: Request, email: string, password: string): Promise<SignInResult> {
+export async function signIn(
+  request: Request,
+  clientAddress: string,
+  email: string,
+  password: string,
+): Promise<SignInResult> {
+  // No account has a longer one, and better-auth would answer it with an error, not a refusal.
+  if (password.length > passwordUnits.max) return { ok: false };
   const response = await (await auth()).api.signInEmail({
     body: { email, password, rememberMe: true },
-    headers: forwardedHeaders(request),
+    headers: forwardedHeaders(request, clientAddress),
     asResponse: true,
   });
   if (response.ok) return { ok: true, headers: setCookies(response) };

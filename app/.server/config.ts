@@ -70,6 +70,8 @@ const envSchema = z.object({
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
+  // For the test suites and the security scan only, whose visitors all come from one address.
+  RATE_LIMITS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
 });
 
 export interface Config {
@@ -86,6 +88,8 @@ export interface Config {
   publicUrl: string;
   production: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** False only in tests: no limits on log-ins, registrations or posts. */
+  rateLimits: boolean;
 }
 
 export interface S3StorageConfig {
@@ -146,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     production: vars.NODE_ENV === "production",
     logLevel: vars.LOG_LEVEL,
+    rateLimits: vars.RATE_LIMITS === "on",
   };
 }
 

@@ -7,7 +7,13 @@ import { readForm } from "./forms.ts";
 import { ImageRejected, ownImage, processImage } from "./images.ts";
 
 export type PostFormResult =
-  | { ok: true; value: PostForm; submissionId: string | undefined }
+  | {
+      ok: true;
+      value: PostForm;
+      submissionId: string | undefined;
+      /** The form as sent, with a message in its alert: for a post refused after all (too many). */
+      refuse(message: string): SubmissionResult<string[]>;
+    }
   | { ok: false; result: SubmissionResult<string[]> };
 
 /**
@@ -59,5 +65,6 @@ export async function readPostForm(
     value: submission.value,
     submissionId:
       typeof submissionId === "string" && /^[0-9a-f]{32}$/.test(submissionId) ? submissionId : undefined,
+    refuse: (message) => submission.reply({ formErrors: [message] }),
   };
 }

@@ -10,6 +10,8 @@ export interface RequestContext {
   id: string;
   /** The script nonce of this response's Content-Security-Policy. */
   nonce: string;
+  /** The client's address, as the trusted proxies report it (see client-address.ts). */
+  clientAddress: string;
 }
 
 export const requestContext = createContext<RequestContext>();

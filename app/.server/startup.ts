@@ -56,6 +56,8 @@ export async function prepareDatabase(): Promise<SchemaChanges> {
  * listens), so the others never load the migration code.
  */
 export async function startApp({ migrate }: { migrate: boolean }): Promise<void> {
+  if (!config().rateLimits)
+    log().warn("RATE_LIMITS=off: log-ins, registrations and posts are not limited (for tests only)");
   if (migrate) await prepareDatabase();
   else await reachDatabase();
   try {

@@ -16,8 +16,8 @@ describe("cover image uploads (tus)", () => {
     server = await startServer();
     const signIn = async (email: string) => {
       const visitor = new Visitor(server.url);
-      await visitor.register(email, "secret1");
-      await visitor.logIn(email, "secret1");
+      await visitor.register(email, "jacaranda-1921");
+      await visitor.logIn(email, "jacaranda-1921");
       return visitor.cookieHeader;
     };
     cookie = await signIn("uploader@example.com");

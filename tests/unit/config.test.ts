@@ -91,6 +91,7 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "-1" }, "TRUST_PROXY must be between 0 and 10"],
     [{ TRUST_PROXY: "11" }, "TRUST_PROXY must be between 0 and 10"],
     [{ TRUST_PROXY: "1.5" }, "TRUST_PROXY must be a whole number"],
+    [{ RATE_LIMITS: "no" }, "RATE_LIMITS must be on or off"],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new ConfigError(message));
   });
@@ -117,6 +118,12 @@ describe("configuration", () => {
   it("serves on a thread per core by default (at most 8), or as many as WEB_CONCURRENCY says", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).threads).toBe(Math.min(availableParallelism(), 8));
     expect(loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: "3" }).threads).toBe(3);
+  });
+
+  it("limits log-ins, registrations and posts unless RATE_LIMITS=off, which only tests set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).rateLimits).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS: "on" }).rateLimits).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS: "off" }).rateLimits).toBe(false);
   });
 
   it("treats an empty variable as unset", () => {
