@@ -1,5 +1,5 @@
 import { type SignInResult, signIn, signUp } from "./auth.ts";
-import { db } from "./db/index.ts";
+import type { Db } from "./db/index.ts";
 import { clearAttempts, giveBack } from "./rate-limit.ts";
 import { admitTo, limits, throttleMessages } from "./throttles.ts";
 
@@ -15,31 +15,33 @@ export type AccountResult<T> = T | { ok: false; status: 401 | 409 | 429; message
  * reach the check; only failures stay counted.
  */
 export async function logIn(
+  db: Db,
   request: Request,
   clientAddress: string,
   email: string,
   password: string,
 ): Promise<AccountResult<Extract<SignInResult, { ok: true }>>> {
   const perEmail = limits.logInsPerEmail(email);
-  const admission = await admitTo([perEmail, limits.logInsPerAddress(clientAddress)]);
+  const admission = await admitTo(db, [perEmail, limits.logInsPerAddress(clientAddress)]);
   if (!admission.allowed)
     return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
   const result = await signIn(request, clientAddress, email, password);
   if (!result.ok) return { ok: false, status: 401, message: messages.invalid };
   await Promise.all([
-    clearAttempts(db(), perEmail),
-    ...admission.counted.filter(({ limit }) => limit !== perEmail).map((counted) => giveBack(db(), counted)),
+    clearAttempts(db, perEmail),
+    ...admission.counted.filter(({ limit }) => limit !== perEmail).map((counted) => giveBack(db, counted)),
   ]);
   return result;
 }
 
 /** Registrations are limited per address, counted before the account is made. */
 export async function register(
+  db: Db,
   clientAddress: string,
   email: string,
   password: string,
 ): Promise<AccountResult<{ ok: true }>> {
-  const admission = await admitTo([limits.registrationsPerAddress(clientAddress)]);
+  const admission = await admitTo(db, [limits.registrationsPerAddress(clientAddress)]);
   if (!admission.allowed)
     return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
   const result = await signUp(email, password);

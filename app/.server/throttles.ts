@@ -1,6 +1,6 @@
 import { addressBlock } from "./client-address.ts";
 import { config } from "./config.ts";
-import { db } from "./db/index.ts";
+import type { Db } from "./db/index.ts";
 import { type Admission, admit, type Limit } from "./rate-limit.ts";
 
 const minute = 60_000;
@@ -34,8 +34,8 @@ export const limits = {
  * Counts against the limits before the work they guard is done (see rate-limit.ts). With
  * RATE_LIMITS=off, which only the test suites and the security scan set, nothing is limited.
  */
-export function admitTo(limitsInForce: Limit[], weight = 1): Promise<Admission> {
-  return admit(db(), config().rateLimits ? limitsInForce : [], { weight });
+export function admitTo(db: Db, limitsInForce: Limit[], weight = 1): Promise<Admission> {
+  return admit(db, config().rateLimits ? limitsInForce : [], { weight });
 }
 
 export const throttleMessages = {
@@ -47,7 +47,7 @@ export const throttleMessages = {
 };
 
 /** Counts `count` new posts of the user before they are written: the refusal's words when over the limit, else null. */
-export async function postingRefusal(userId: string, count: number): Promise<string | null> {
-  const admission = await admitTo([limits.postsPerUser(userId)], count);
+export async function postingRefusal(db: Db, userId: string, count: number): Promise<string | null> {
+  const admission = await admitTo(db, [limits.postsPerUser(userId)], count);
   return admission.allowed ? null : throttleMessages.posts(admission.waitSeconds);
 }

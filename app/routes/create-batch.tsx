@@ -9,7 +9,7 @@ import type { Route } from "./+types/create-batch";
 /** "Create Batch 2023": the ten sample articles, written under the signed-in user (ten posts of their hour's allowance). */
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const refusal = await postingRefusal(user.id, sampleArticles().length);
+  const refusal = await postingRefusal(db(), user.id, sampleArticles().length);
   if (refusal) throw data(refusal, { status: 429 });
   await createSampleBatch(db(), user.id);
   return redirectWithToast("/dashboard", "Batch Finished Successfully");

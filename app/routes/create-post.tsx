@@ -20,7 +20,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const form = await readPostForm(request, user.id);
   if (!form.ok) return data({ result: form.result }, { status: 400 });
-  const refusal = await postingRefusal(user.id, 1);
+  const refusal = await postingRefusal(db(), user.id, 1);
   if (refusal) return data({ result: form.refuse(refusal) }, { status: 429 });
   await createPost(db(), form.value, user.id, { submissionId: form.submissionId });
   return redirectWithToast("/create-post", "Data saved successfully");

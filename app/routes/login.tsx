@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { logIn } from "~/.server/accounts.ts";
 import { getUser } from "~/.server/auth.ts";
+import { db } from "~/.server/db/index.ts";
 import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
 import { readForm } from "~/.server/forms.ts";
 import { requestContext } from "~/.server/request-context.ts";
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { email, password, redirectTo } = submission.value;
-  const result = await logIn(request, context.get(requestContext).clientAddress, email, password);
+  const result = await logIn(db(), request, context.get(requestContext).clientAddress, email, password);
   if (!result.ok) {
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },

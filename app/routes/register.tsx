@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { register } from "~/.server/accounts.ts";
 import { getUser } from "~/.server/auth.ts";
+import { db } from "~/.server/db/index.ts";
 import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
 import { readForm } from "~/.server/forms.ts";
 import { refusingCommonPasswords } from "~/.server/passwords.ts";
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { clientAddress } = context.get(requestContext);
-  const result = await register(clientAddress, submission.value.email, submission.value.password);
+  const result = await register(db(), clientAddress, submission.value.email, submission.value.password);
   if (!result.ok) {
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
