@@ -2,8 +2,10 @@
  * The HTTP server, composed in the order a request meets it: security headers, then build
  * assets and cached pages answered before Express; then the request's id, nonce and address,
  * the guards, compression, static files, and React Router; then the last resort for errors.
- * Run it through `npm start` (production) or `npm run dev` (development).
+ * Run it through `npm start` (production) or `npm run dev` (development), or from any
+ * launcher as `node server.ts` after `npm run build`.
  */
+import "./server/restart-with-memory-settings.ts";
 import "./app/.server/node-env.ts";
 import { createServer } from "node:http";
 import { createRequestHandler } from "@react-router/express";
@@ -18,7 +20,7 @@ import { answerMalformedRequest } from "./server/malformed-requests.ts";
 import { PageCache } from "./server/page-cache.ts";
 import { pageCacheKeys } from "./server/page-cache-keys.ts";
 import { PrecompressedAssets } from "./server/precompressed-assets.ts";
-import { requestContext } from "./server/request-context.ts";
+import { loadContext, requestContext } from "./server/request-context.ts";
 import {
   fetchableMethodsOnly,
   limitBodies,
@@ -43,8 +45,11 @@ const imageOrigin =
 
 const app = express();
 app.disable("x-powered-by");
+// The same hops clientAddress counts, so req.protocol is the proxy's scheme and React Router
+// sees the https:// address the browser used (its own origin check compares the two).
+app.set("trust proxy", config.trustedProxies);
 app.use(
-  requestContext(logger, imageOrigin),
+  requestContext(logger, imageOrigin, config.trustedProxies),
   fetchableMethodsOnly,
   rejectMalformedUrls,
   sameOriginOnly(config.publicUrl),
@@ -56,14 +61,14 @@ const build = await loadBuild(app, config.production);
 const counters = sharedCounters();
 // Valid configuration, a reachable database, an up-to-date schema and the sweep of unused
 // images (first thread only), a usable image store.
-await build.lifecycle
+await build.app
   .startApp({ firstThread: isFirstThread, imageSlots: counters.imageSlots })
   .catch((error: unknown) => {
     if (error instanceof Error && error.name === "ConfigError") fail(error.message);
     throw error;
   });
 
-const version = trackContentVersion(() => build.lifecycle.currentContentVersion(), counters.writes);
+const version = trackContentVersion(() => build.app.currentContentVersion(), counters.writes);
 await version.refresh();
 const pages = config.production
   ? new PageCache({
@@ -77,7 +82,11 @@ const pages = config.production
 app.use(aroundTheApplication(version, pages));
 app.all(
   "/{*splat}",
-  createRequestHandler({ build: build.handler, mode: config.production ? "production" : "development" }),
+  createRequestHandler({
+    build: build.handler,
+    getLoadContext: loadContext(build.currentApp),
+    mode: config.production ? "production" : "development",
+  }),
 );
 app.use(lastResort(logger));
 
@@ -94,5 +103,5 @@ await serve(server, {
   counters,
   logger,
   entry: new URL(import.meta.url),
-  stopApp: () => build.lifecycle.stopApp(),
+  stopApp: () => build.app.stopApp(),
 });

@@ -5,6 +5,7 @@ import remarkFrontmatter from "remark-frontmatter";
 import remarkGfm from "remark-gfm";
 import remarkMdxFrontmatter from "remark-mdx-frontmatter";
 import { defineConfig } from "vite";
+import { buildCommit } from "./scripts/build-commit.ts";
 import { chunkGroups } from "./scripts/chunk-groups.ts";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 
@@ -17,6 +18,7 @@ export default defineConfig({
     precompressAssets(),
   ],
   resolve: { tsconfigPaths: true },
+  define: { "import.meta.env.COMMIT": JSON.stringify(buildCommit(process.env, import.meta.dirname) ?? null) },
   environments: {
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } } } },
   },

@@ -15,6 +15,7 @@ export default defineConfig({
         ? storageSuites.map((suite) => `tests/e2e/${suite}.test.ts`)
         : ["tests/e2e/**/*.test.ts"],
     globalSetup: ["tests/support/storage-setup.ts"],
+    setupFiles: ["tests/support/stop-servers.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,

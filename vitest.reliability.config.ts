@@ -8,6 +8,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: ["tests/reliability/**/*.test.ts"],
+    setupFiles: ["tests/support/stop-servers.ts"],
     testTimeout: 600_000,
     hookTimeout: 60_000,
     fileParallelism: false,

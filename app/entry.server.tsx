@@ -4,13 +4,17 @@ import {
   type EntryContext,
   type HandleErrorFunction,
   isRouteErrorResponse,
+  type RouterContextProvider,
   ServerRouter,
 } from "react-router";
 import { log } from "./.server/log.ts";
+import { requestContext } from "./.server/request-context.ts";
 import { pageCacheRule, personalCacheControl, publicPageCacheControl } from "./http-policy.ts";
 import type { RootData } from "./lib/root-data.ts";
 
-export { currentContentVersion, startApp, stopApp } from "./.server/startup.ts";
+export { requestContext } from "./.server/request-context.ts";
+export { seedDevelopmentData } from "./.server/seed.ts";
+export { currentContentVersion, prepareDatabase, startApp, stopApp } from "./.server/startup.ts";
 
 const renderTimeout = 10_000;
 
@@ -23,14 +27,15 @@ export default function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ): Response | Promise<Response> {
   if (request.method === "HEAD") {
     headers.set("Cache-Control", cacheControl(status, routerContext));
     return new Response(null, { status, headers });
   }
 
-  // Set by the server for this response alone (see server.ts); it matches the CSP header.
-  const nonce = request.headers.get("x-csp-nonce") ?? undefined;
+  // Made by the server for this response alone; it matches the CSP header.
+  const { id, nonce } = loadContext.get(requestContext);
   return new Promise((resolve, reject) => {
     let responseStatus = status;
     const { pipe, abort } = renderToPipeableStream(
@@ -65,7 +70,7 @@ export default function handleRequest(
         },
         onError(error) {
           responseStatus = 500;
-          logError(error, request);
+          logError(error, request, id);
         },
       },
     );
@@ -92,15 +97,12 @@ function cacheControl(status: number, context: EntryContext): string {
   return shared ? publicPageCacheControl : personalCacheControl;
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  logError(error, request);
+  logError(error, request, context.get(requestContext).id);
 };
 
-function logError(error: unknown, request: Request): void {
-  log().error(
-    { err: error, requestId: request.headers.get("x-request-id"), url: request.url },
-    "request failed",
-  );
+function logError(error: unknown, request: Request, requestId: string): void {
+  log().error({ err: error, requestId, url: request.url }, "request failed");
 }

@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { getUser } from "./.server/auth.ts";
 import { config } from "./.server/config.ts";
+import { requestContext } from "./.server/request-context.ts";
 import { takeToast } from "./.server/toast.ts";
 import { Banner } from "./components/Banner.tsx";
 import { DevStrip } from "./components/DevStrip.tsx";
@@ -27,14 +28,14 @@ import { Toast } from "./components/Toast.tsx";
 import { sydneyYear } from "./lib/dates.ts";
 import type { RootData } from "./lib/root-data.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, production } = config();
   const [user, toast] = await Promise.all([getUser(request), takeToast(request)]);
   const root: RootData = {
     publicUrl,
     production,
     year: sydneyYear(),
-    requestId: request.headers.get("x-request-id"),
+    requestId: context.get(requestContext).id,
     email: user?.email ?? null,
     toast: toast.message,
   };

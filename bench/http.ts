@@ -122,8 +122,8 @@ for (const count of postCounts) {
   const coldStartMs = Math.round(performance.now() - started);
 
   const visitor = new Visitor(server.url);
-  await visitor.register("bench@example.com", "secret1");
-  await visitor.logIn("bench@example.com", "secret1");
+  await visitor.register("bench@example.com", "jacaranda-1921");
+  await visitor.logIn("bench@example.com", "jacaranda-1921");
   const newest = `/blog/post-${count - 1}-${(count - 1) % 1000}`;
   const pages = ["/", "/home", ...(count > 600 ? ["/home?page=50"] : []), newest, "/woollahra"];
 

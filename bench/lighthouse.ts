@@ -121,8 +121,8 @@ async function audit(url: string, page: string, port: number): Promise<PageResul
 
 const server = await startServer({ LOG_LEVEL: "error" });
 const visitor = new Visitor(server.url);
-await visitor.register("bench@example.com", "secret1");
-await visitor.logIn("bench@example.com", "secret1");
+await visitor.register("bench@example.com", "jacaranda-1921");
+await visitor.logIn("bench@example.com", "jacaranda-1921");
 await visitor.post("/create-batch", {});
 const slug = (await (await fetch(`${server.url}/home`)).text()).match(/href="\/blog\/([^"]+)"/)?.[1];
 if (!slug) throw new Error("the seeded posts are missing from /home");

@@ -18,7 +18,7 @@ import { tusUpload } from "../tests/support/tus.ts";
 import { Visitor } from "../tests/support/visitor.ts";
 
 const email = "scanner@example.com";
-const password = "secret1";
+const password = "jacaranda-1921";
 
 /** wapiti's modules that stay on the target; levels as wapiti writes them. */
 const wapitiModules = [
@@ -180,10 +180,9 @@ async function main(): Promise<number> {
 
   const started = Date.now();
   const workDir = mkdtempSync(path.join(tmpdir(), "wm-scan-"));
-  const server = await startServer({ DATA_DIR: path.join(workDir, "data") });
+  // The scanners fail logins by the hundred: without limits they reach the real form, not 429s.
+  const server = await startServer({ DATA_DIR: path.join(workDir, "data"), RATE_LIMITS: "off" });
   const db = openDatabase({ kind: "sqlite", file: path.join(server.dataDir, "site.db") });
-  // The scanners fail logins by the hundred: clear the counters so they see the real form, not 429s.
-  const resetLimits = setInterval(() => void db.deleteFrom("rateLimits").execute(), 250);
   try {
     const visitor = new Visitor(server.url);
     await visitor.register(email, password);
@@ -238,7 +237,6 @@ async function main(): Promise<number> {
     );
     return serious.length === 0 ? 0 : 1;
   } finally {
-    clearInterval(resetLimits);
     await db.destroy();
     await server.stop();
   }

@@ -1,30 +1,8 @@
 /** `npm start`: builds the site when the sources are newer than the build, then serves it. */
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import path from "node:path";
+// First, so that the process takes on the server's memory settings before it does anything.
+import "../server/restart-with-memory-settings.ts";
+import { buildWhenStale } from "./build-when-stale.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const builtMarker = path.join(root, "build", "server", "index.js");
-const sources = ["app", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
-
-function newestChange(entry: string): number {
-  const stats = statSync(entry);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(stats.mtimeMs, ...readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
-}
-
-function buildIsCurrent(): boolean {
-  if (!existsSync(builtMarker)) return false;
-  const builtAt = statSync(builtMarker).mtimeMs;
-  return sources.every(
-    (source) => !existsSync(path.join(root, source)) || newestChange(path.join(root, source)) <= builtAt,
-  );
-}
-
-if (!buildIsCurrent()) {
-  console.log("Building the site (first start or changed sources)…");
-  execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-}
-
+buildWhenStale();
 process.env.NODE_ENV ??= "production";
 await import("../server.ts");

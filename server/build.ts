@@ -8,15 +8,29 @@ import { fail } from "./fail.ts";
 const buildDir = path.resolve(import.meta.dirname, "..", "build");
 export const assetsDir = path.join(buildDir, "client", "assets");
 
-/** What the application's server entry adds to React Router's: start, stop, content version. */
-export type AppLifecycle = Pick<typeof AppEntry, "startApp" | "stopApp" | "currentContentVersion">;
+/**
+ * What the application's server entry exports next to React Router's: start, stop, the
+ * content version, the key of the request context the server fills, and what the database
+ * scripts run (`npm run db:migrate`, `npm run db:seed`).
+ */
+export type AppExports = Pick<
+  typeof AppEntry,
+  | "startApp"
+  | "stopApp"
+  | "currentContentVersion"
+  | "requestContext"
+  | "prepareDatabase"
+  | "seedDevelopmentData"
+>;
 
 export interface LoadedBuild {
   /** What React Router's handler takes: re-read on every request while developing. */
   handler: ServerBuild | (() => Promise<ServerBuild>);
   /** The build as it is now (its route table and entry). */
   current: ServerBuild;
-  lifecycle: AppLifecycle;
+  app: AppExports;
+  /** The exports of the build that is serving now (a new one after each edit while developing). */
+  currentApp: () => Promise<AppExports>;
 }
 
 /**
@@ -31,12 +45,9 @@ export async function loadBuild(app: express.Express, production: boolean): Prom
     app.use(devServer.middlewares);
     const handler = () =>
       devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-    return withLifecycle(handler, await handler());
+    return withAppExports(handler, await handler());
   }
-  const serverEntry = path.join(buildDir, "server", "index.js");
-  if (!existsSync(serverEntry))
-    fail("the site is not built yet: run `npm run build` (`npm start` builds it for you)");
-  const build = (await import(serverEntry)) as ServerBuild;
+  const build = await importProductionBuild();
   app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
   // Only paths known to be files reach the disk: a page request costs no failed stat.
   const clientDir = path.join(buildDir, "client");
@@ -52,11 +63,24 @@ export async function loadBuild(app: express.Express, production: boolean): Prom
   app.use((req, res, next) =>
     publicFiles.has(decodeURIComponent(req.path)) ? serveFile(req, res, next) : next(),
   );
-  return withLifecycle(build, build);
+  return withAppExports(build, build);
 }
 
-function withLifecycle(handler: LoadedBuild["handler"], current: ServerBuild): LoadedBuild {
-  // entry.server.tsx exports these next to React Router's own; the entry's type is React Router's.
-  const lifecycle = current.entry.module as ServerBuild["entry"]["module"] & AppLifecycle;
-  return { handler, current, lifecycle };
+/** The production build, or one line saying to build it. */
+export async function importProductionBuild(): Promise<ServerBuild> {
+  const serverEntry = path.join(buildDir, "server", "index.js");
+  if (!existsSync(serverEntry))
+    fail("the site is not built yet: run `npm run build` (`npm start` builds it for you)");
+  return (await import(serverEntry)) as ServerBuild;
+}
+
+// entry.server.tsx exports these next to React Router's own; the entry's type is React Router's.
+export const appExportsOf = (build: ServerBuild) =>
+  build.entry.module as ServerBuild["entry"]["module"] & AppExports;
+
+function withAppExports(handler: LoadedBuild["handler"], current: ServerBuild): LoadedBuild {
+  const app = appExportsOf(current);
+  const currentApp =
+    typeof handler === "function" ? async () => appExportsOf(await handler()) : async () => app;
+  return { handler, current, app, currentApp };
 }

@@ -1,23 +1,42 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
+import { RouterContextProvider } from "react-router";
+import { clientAddress } from "../app/.server/client-address.ts";
+import type { RequestContext } from "../app/.server/request-context.ts";
+import type { AppExports } from "./build.ts";
 import { contentSecurityPolicy, nonceScripts } from "./security-headers.ts";
+
+declare global {
+  namespace Express {
+    interface Locals {
+      request: RequestContext;
+    }
+  }
+}
 
 /**
  * Every request gets an id that its log line, its error page and its response header share,
- * and a fresh script nonce that React Router puts on the page's scripts. Both are set here,
- * replacing whatever a client sent under these names, so a client can choose neither.
+ * a fresh script nonce that React Router puts on the page's scripts, and its client's
+ * address (for the throttles). They reach the
+ * application through its load context (see `loadContext`), never through request headers
+ * a client could send.
  */
-export function requestContext(logger: Logger, imageOrigin: string | undefined): RequestHandler {
+export function requestContext(
+  logger: Logger,
+  imageOrigin: string | undefined,
+  trustedProxies: number,
+): RequestHandler {
   return (req, res, next) => {
     const id = randomUUID();
-    req.headers["x-request-id"] = id;
-    res.setHeader("X-Request-Id", id);
     const nonce = randomBytes(16).toString("base64");
-    req.headers["x-csp-nonce"] = nonce;
+    res.locals.request = {
+      id,
+      nonce,
+      clientAddress: clientAddress(req.socket.remoteAddress, req.get("X-Forwarded-For"), trustedProxies),
+    };
+    res.setHeader("X-Request-Id", id);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonceScripts(nonce), imageOrigin));
-    // The client's address, for rate limits.
-    req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       logger.info({
@@ -29,5 +48,24 @@ export function requestContext(logger: Logger, imageOrigin: string | undefined):
       });
     });
     next();
+  };
+}
+
+/** The request's id, for the log line of an error that escaped the application. */
+export function requestIdOf(res: Response): string | undefined {
+  // Undefined when the error came before the request got its context.
+  return (res.locals as Partial<Express.Locals>).request?.id;
+}
+
+/**
+ * React Router's load context for a request: what `requestContext` decided, under the key
+ * the application's build exports (the build's own copy of the key, which is what its
+ * loaders look values up by).
+ */
+export function loadContext(app: () => Promise<Pick<AppExports, "requestContext">>) {
+  return async (_req: unknown, res: Response): Promise<RouterContextProvider> => {
+    const context = new RouterContextProvider();
+    context.set((await app()).requestContext, res.locals.request);
+    return context;
   };
 }

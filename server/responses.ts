@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { personalCacheControl } from "../app/http-policy.ts";
 import type { ContentVersion } from "./content-version.ts";
 import type { PageCache } from "./page-cache.ts";
+import { requestIdOf } from "./request-context.ts";
 
 /** Runs `listener` just before the response's headers are written (the write is committed by then). */
 function beforeHeaders(res: ServerResponse, listener: () => void): void {
@@ -32,10 +33,9 @@ export function aroundTheApplication(version: ContentVersion, pages: PageCache |
 
 /** Whatever escaped the application: logged with its request id, answered plainly. */
 export function lastResort(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, _next) => {
+  return (error, _req, res, _next) => {
     const status = typeof error?.status === "number" && error.status < 500 ? error.status : 500;
-    if (status === 500)
-      logger.error({ err: error, requestId: req.headers["x-request-id"] }, "unhandled error");
+    if (status === 500) logger.error({ err: error, requestId: requestIdOf(res) }, "unhandled error");
     if (res.headersSent) return res.end();
     res
       .status(status)

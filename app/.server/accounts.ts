@@ -1,65 +1,49 @@
 import { type SignInResult, signIn, signUp } from "./auth.ts";
-import { db } from "./db/index.ts";
-import { clearAttempts, countAttempt, type Limit, secondsBlocked } from "./rate-limit.ts";
+import type { Db } from "./db/index.ts";
+import { clearAttempts, giveBack } from "./rate-limit.ts";
+import { admitTo, limits, throttleMessages } from "./throttles.ts";
 
-const minute = 60_000;
-
-export const messages = {
+const messages = {
   invalid: "Invalid email or password",
   exists: "An account with this email already exists",
-  tooMany: (seconds: number) => `Too many attempts, try again in ${seconds} seconds`,
 };
 
 export type AccountResult<T> = T | { ok: false; status: 401 | 409 | 429; message: string };
 
-function clientIp(request: Request): string {
-  return request.headers.get("x-client-ip") ?? "unknown";
-}
-
-/** Failed logins are limited per email and per address. */
-function loginLimits(request: Request, email: string): Limit[] {
-  return [
-    { key: `login-email:${email}`, max: 5, windowMs: minute },
-    { key: `login-ip:${clientIp(request)}`, max: 20, windowMs: minute },
-  ];
-}
-
-/** Registrations are limited per address. */
-function registrationLimits(request: Request): Limit[] {
-  return [{ key: `register-ip:${clientIp(request)}`, max: 10, windowMs: 10 * minute }];
-}
-
-async function blockedFor(limits: Limit[]): Promise<number> {
-  const waits = await Promise.all(limits.map((limit) => secondsBlocked(db(), limit)));
-  return Math.max(0, ...waits);
-}
-
+/**
+ * Every attempt is counted before the password is checked, so a burst of guesses cannot all
+ * reach the check; only failures stay counted.
+ */
 export async function logIn(
+  db: Db,
   request: Request,
+  clientAddress: string,
   email: string,
   password: string,
 ): Promise<AccountResult<Extract<SignInResult, { ok: true }>>> {
-  const limits = loginLimits(request, email);
-  const wait = await blockedFor(limits);
-  if (wait > 0) return { ok: false, status: 429, message: messages.tooMany(wait) };
-  const result = await signIn(request, email, password);
-  if (result.ok) {
-    await clearAttempts(db(), limits[0] as Limit);
-    return result;
-  }
-  await Promise.all(limits.map((limit) => countAttempt(db(), limit)));
-  return { ok: false, status: 401, message: messages.invalid };
+  const perEmail = limits.logInsPerEmail(email);
+  const admission = await admitTo(db, [perEmail, limits.logInsPerAddress(clientAddress)]);
+  if (!admission.allowed)
+    return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
+  const result = await signIn(request, clientAddress, email, password);
+  if (!result.ok) return { ok: false, status: 401, message: messages.invalid };
+  await Promise.all([
+    clearAttempts(db, perEmail),
+    ...admission.counted.filter(({ limit }) => limit !== perEmail).map((counted) => giveBack(db, counted)),
+  ]);
+  return result;
 }
 
+/** Registrations are limited per address, counted before the account is made. */
 export async function register(
-  request: Request,
+  db: Db,
+  clientAddress: string,
   email: string,
   password: string,
 ): Promise<AccountResult<{ ok: true }>> {
-  const limits = registrationLimits(request);
-  const wait = await blockedFor(limits);
-  if (wait > 0) return { ok: false, status: 429, message: messages.tooMany(wait) };
-  await Promise.all(limits.map((limit) => countAttempt(db(), limit)));
+  const admission = await admitTo(db, [limits.registrationsPerAddress(clientAddress)]);
+  if (!admission.allowed)
+    return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
   const result = await signUp(email, password);
   return result.ok ? result : { ok: false, status: 409, message: messages.exists };
 }

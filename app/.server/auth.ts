@@ -21,6 +21,15 @@ const sessionUpdateAge = 60 * 60 * 24;
 /** better-auth names its session cookie `<prefix>.session_token` (see http-policy.ts). */
 const cookiePrefix = cookieNames.session.split(".")[0];
 const sessionCookie = cookieNames.session;
+/** The header our calls to better-auth carry the client's address in. */
+const clientAddressHeader = "x-client-address";
+
+/**
+ * better-auth's own password lengths, in UTF-16 units where the forms count characters (an
+ * emoji is two units): any password the forms accept fits. It checks the minimum only for new
+ * passwords, so accounts made under older, shorter rules still sign in.
+ */
+const passwordUnits = { min: passwordLimits.min, max: passwordLimits.max * 2 };
 
 function authOptions() {
   const { authSecret, publicUrl } = config();
@@ -28,11 +37,10 @@ function authOptions() {
     database: { db: db(), type: dialectOf(db()) },
     secret: authSecret,
     baseURL: publicUrl,
-    // The form's schema counts characters; better-auth counts UTF-16 units, two for an emoji.
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: passwordLimits.min,
-      maxPasswordLength: passwordLimits.max * 2,
+      minPasswordLength: passwordUnits.min,
+      maxPasswordLength: passwordUnits.max,
     },
     session: { expiresIn: sessionLifetime, updateAge: sessionUpdateAge },
     // Our own limits count in the database with our own messages (see rate-limit.ts).
@@ -42,7 +50,7 @@ function authOptions() {
       cookiePrefix,
       // Secure cookies need HTTPS; a site served over plain HTTP could not keep anyone signed in.
       useSecureCookies: publicUrl.startsWith("https:"),
-      ipAddress: { ipAddressHeaders: ["x-client-ip"] },
+      ipAddress: { ipAddressHeaders: [clientAddressHeader] },
     },
     logger: {
       level: "warn" as const,
@@ -63,20 +71,32 @@ function auth() {
   });
 }
 
-/** Creates or updates the account tables (run at start, after our own migrations). */
-export async function prepareAuthTables(): Promise<void> {
+/**
+ * Creates or updates the account tables (run after our own migrations); returns what it
+ * changed: tables created, and `table.column` for columns added.
+ */
+export async function prepareAuthTables(): Promise<string[]> {
   const { getMigrations } = await import("better-auth/db/migration");
-  const { runMigrations } = await getMigrations(authOptions());
+  const { toBeCreated, toBeAdded, runMigrations } = await getMigrations(authOptions());
   await runMigrations();
+  return [
+    ...toBeCreated.map(({ table }) => table),
+    ...toBeAdded.flatMap(({ table, fields }) => Object.keys(fields).map((field) => `${table}.${field}`)),
+  ];
 }
 
-/** Only what better-auth needs to see of a browser request: no Origin, which we check ourselves. */
-function forwardedHeaders(request: Request): Headers {
+/**
+ * Only what better-auth needs to see of a browser request: no Origin, which we check
+ * ourselves. A new session records its client's address, which better-auth takes only from
+ * a header: we write it from the request context, never from what the client sent.
+ */
+function forwardedHeaders(request: Request, clientAddress?: string): Headers {
   const headers = new Headers();
-  for (const name of ["cookie", "user-agent", "x-client-ip"]) {
+  for (const name of ["cookie", "user-agent"]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  if (clientAddress) headers.set(clientAddressHeader, clientAddress);
   return headers;
 }
 
@@ -86,7 +106,7 @@ function setCookies(response: Response): Headers {
   return headers;
 }
 
-export type SignUpResult = { ok: true } | { ok: false; reason: "exists" };
+export type SignUpResult = { ok: true; userId: string } | { ok: false; reason: "exists" };
 
 /** Registers an account; does not sign it in (the visitor logs in next). */
 export async function signUp(email: string, password: string): Promise<SignUpResult> {
@@ -96,9 +116,9 @@ export async function signUp(email: string, password: string): Promise<SignUpRes
     asResponse: true,
   });
   if (response.ok) {
-    const { token } = (await response.json()) as { token: string | null };
+    const { token, user } = (await response.json()) as { token: string | null; user: { id: string } };
     if (token) await (await accounts.$context).internalAdapter.deleteSession(token);
-    return { ok: true };
+    return { ok: true, userId: user.id };
   }
   if (response.status === 422) return { ok: false, reason: "exists" };
   throw new Error(`sign-up failed with status ${response.status}`);
@@ -106,10 +126,17 @@ export async function signUp(email: string, password: string): Promise<SignUpRes
 
 export type SignInResult = { ok: true; headers: Headers } | { ok: false };
 
-export async function signIn(request: Request, email: string, password: string): Promise<SignInResult> {
+export async function signIn(
+  request: Request,
+  clientAddress: string,
+  email: string,
+  password: string,
+): Promise<SignInResult> {
+  // No account has a longer one, and better-auth would answer it with an error, not a refusal.
+  if (password.length > passwordUnits.max) return { ok: false };
   const response = await (await auth()).api.signInEmail({
     body: { email, password, rememberMe: true },
-    headers: forwardedHeaders(request),
+    headers: forwardedHeaders(request, clientAddress),
     asResponse: true,
   });
   if (response.ok) return { ok: true, headers: setCookies(response) };
@@ -132,6 +159,15 @@ function hasSessionCookie(request: Request): boolean {
 interface SessionTables {
   session: { token: string; userId: string; expiresAt: string | Date };
   user: { id: string; email: string };
+}
+
+/** How many accounts there are. */
+export async function countAccounts(): Promise<number> {
+  const { count } = await (db() as unknown as Kysely<SessionTables>)
+    .selectFrom("user")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** The token in the request's session cookie when its signature is ours, else null. */

@@ -20,6 +20,8 @@ const sharedPortPlatforms = new Set(["linux", "freebsd"]);
 const maxThreads = 64;
 /** The default: a thread per core, up to this many (each thread holds its own copy of the app). */
 const defaultMaxThreads = 8;
+/** More proxies than this in front of one site is a misreading of the setting, not a deployment. */
+const maxTrustedProxies = 10;
 
 const envSchema = z.object({
   PORT: portSchema.default(3000),
@@ -29,6 +31,12 @@ const envSchema = z.object({
     .min(1, `must be between 1 and ${maxThreads}`)
     .max(maxThreads, `must be between 1 and ${maxThreads}`)
     .optional(),
+  TRUST_PROXY: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, `must be between 0 and ${maxTrustedProxies}`)
+    .max(maxTrustedProxies, `must be between 0 and ${maxTrustedProxies}`)
+    .default(0),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
@@ -67,12 +75,16 @@ const envSchema = z.object({
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
+  // For the test suites and the security scan only, whose visitors all come from one address.
+  RATE_LIMITS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
 });
 
 export interface Config {
   port: number;
   /** Threads serving requests in production, each with its own copy of the app. */
   threads: number;
+  /** How many reverse proxies in front of the server append the client's address to X-Forwarded-For. */
+  trustedProxies: number;
   dataDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
   /** Where images and unfinished uploads live: under DATA_DIR, or in an S3-compatible bucket. */
@@ -83,6 +95,8 @@ export interface Config {
   publicUrl: string;
   production: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** False only in tests: no limits on log-ins, registrations or posts. */
+  rateLimits: boolean;
 }
 
 export interface S3StorageConfig {
@@ -108,7 +122,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? "environment");
-    throw new ConfigError(`${variable} ${issue?.message ?? "is invalid"} (got "${env[variable] ?? ""}")`);
+    // Never the value itself: it may be a password (DATABASE_URL, AUTH_SECRET) and lines get logged.
+    throw new ConfigError(`${variable} ${issue?.message ?? "is invalid"}`);
   }
   const vars = parsed.data;
   if (vars.STORAGE_URL && !vars.AUTH_SECRET) {
@@ -124,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port: vars.PORT,
     threads: vars.WEB_CONCURRENCY ?? (sharedPort ? Math.min(availableParallelism(), defaultMaxThreads) : 1),
+    trustedProxies: vars.TRUST_PROXY,
     dataDir,
     database: vars.DATABASE_URL
       ? { kind: "postgres", url: vars.DATABASE_URL }
@@ -142,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     production: vars.NODE_ENV === "production",
     logLevel: vars.LOG_LEVEL,
+    rateLimits: vars.RATE_LIMITS === "on",
   };
 }
 

@@ -3,21 +3,27 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type PostForm, postSchema } from "~/lib/post-schema.ts";
 import { config } from "./config.ts";
-import { db } from "./db/index.ts";
+import type { Db } from "./db/index.ts";
 import { readForm } from "./forms.ts";
 import { takeImageSlot } from "./image-slots.ts";
 import { ImageRejected, ownImage, processUpload } from "./images.ts";
 import { reserveUpload } from "./upload-quota.ts";
 
 export type PostFormResult =
-  | { ok: true; value: PostForm; submissionId: string | undefined }
+  | {
+      ok: true;
+      value: PostForm;
+      submissionId: string | undefined;
+      /** The form as sent, with a message in its alert: for a post refused after all (too many). */
+      refuse(message: string): SubmissionResult<string[]>;
+    }
   | { ok: false; result: SubmissionResult<string[]> };
 
 /**
  * Without JavaScript the cover arrives as a file in the form (with JavaScript it was already
  * uploaded and only its id is sent); either way it ends as the id of a processed image.
  */
-async function acceptCoverFile(form: FormData, userId: string): Promise<string | null> {
+async function acceptCoverFile(db: Db, form: FormData, userId: string): Promise<string | null> {
   const file = form.get("coverFile");
   form.delete("coverFile");
   if (!(file instanceof File) || file.size === 0) return null;
@@ -26,9 +32,9 @@ async function acceptCoverFile(form: FormData, userId: string): Promise<string |
   if (!release) return "The server is busy with other images. Send the form again in a minute.";
   try {
     const id = randomBytes(16).toString("hex");
-    const refused = await reserveUpload(db(), { id, userId, bytes: file.size }, config().unusedImageGraceMs);
+    const refused = await reserveUpload(db, { id, userId, bytes: file.size }, config().unusedImageGraceMs);
     if (refused) return refused.message;
-    await processUpload(db(), id, Buffer.from(await file.arrayBuffer()), userId);
+    await processUpload(db, id, Buffer.from(await file.arrayBuffer()), userId);
     form.set("coverImageId", id);
     return null;
   } catch (error) {
@@ -44,18 +50,19 @@ async function acceptCoverFile(form: FormData, userId: string): Promise<string |
  * uploaded, or the post's current cover when editing.
  */
 export async function readPostForm(
+  db: Db,
   request: Request,
   userId: string,
   currentCoverId?: string,
 ): Promise<PostFormResult> {
   const form = await readForm(request);
-  const coverError = await acceptCoverFile(form, userId);
+  const coverError = await acceptCoverFile(db, form, userId);
   const submission = parseWithZod(form, { schema: postSchema });
   if (coverError)
     return { ok: false, result: submission.reply({ fieldErrors: { coverImageId: [coverError] } }) };
   if (submission.status !== "success") return { ok: false, result: submission.reply() };
   const { coverImageId } = submission.value;
-  if (coverImageId !== currentCoverId && !(await ownImage(db(), coverImageId, userId))) {
+  if (coverImageId !== currentCoverId && !(await ownImage(db, coverImageId, userId))) {
     return {
       ok: false,
       result: submission.reply({
@@ -69,5 +76,6 @@ export async function readPostForm(
     value: submission.value,
     submissionId:
       typeof submissionId === "string" && /^[0-9a-f]{32}$/.test(submissionId) ? submissionId : undefined,
+    refuse: (message) => submission.reply({ formErrors: [message] }),
   };
 }

@@ -3,7 +3,9 @@ import { prepareAuthTables } from "./auth.ts";
 import { ConfigError, config } from "./config.ts";
 import { migrateToLatest } from "./db/database.ts";
 import { db } from "./db/index.ts";
+import { underSchemaLock } from "./db/schema-lock.ts";
 import { shareImageSlots } from "./image-slots.ts";
+import { log } from "./log.ts";
 import { contentVersion } from "./posts.ts";
 import { storage } from "./storage/index.ts";
 import { startSweeping, stopSweeping } from "./unused-images.ts";
@@ -15,6 +17,47 @@ interface StartOptions {
   imageSlots: Int32Array;
 }
 
+/** What bringing the schema up to date changed: our migrations applied, better-auth's tables and columns. */
+export interface SchemaChanges {
+  migrations: string[];
+  authTables: string[];
+}
+
+/** The variable that names the database, for one-line messages. */
+const databaseVariable = () => (config().database.kind === "postgres" ? "DATABASE_URL" : "DATA_DIR");
+
+async function reachDatabase(): Promise<void> {
+  try {
+    await sql`select 1`.execute(db());
+  } catch (error) {
+    throw new ConfigError(`${databaseVariable()}: cannot open the database (${reason(error)})`);
+  }
+}
+
+/** Runs `work` while no other instance prepares or fills the database (decision 019). */
+export function oneInstanceAtATime<T>(work: () => Promise<T>): Promise<T> {
+  return underSchemaLock(db(), work, () =>
+    log().info("another instance is preparing the database; waiting for it"),
+  );
+}
+
+/**
+ * Brings the schema up to date, our migrations then better-auth's, one instance at a time:
+ * instances starting together on a new database wait for each other instead of failing.
+ * Used at start and by `npm run db:migrate`.
+ */
+export async function prepareDatabase(): Promise<SchemaChanges> {
+  await reachDatabase();
+  try {
+    return await oneInstanceAtATime(async () => ({
+      migrations: await migrateToLatest(db()),
+      authTables: await prepareAuthTables(),
+    }));
+  } catch (error) {
+    throw new ConfigError(`${databaseVariable()}: cannot prepare the database (${reason(error)})`);
+  }
+}
+
 /**
  * Everything the site needs before it takes requests: valid configuration, a reachable
  * database, an up-to-date schema, a usable image store. Problems surface as one-line ConfigErrors.
@@ -23,21 +66,10 @@ interface StartOptions {
  */
 export async function startApp({ firstThread, imageSlots }: StartOptions): Promise<void> {
   shareImageSlots(imageSlots);
-  const { database } = config();
-  const variable = database.kind === "postgres" ? "DATABASE_URL" : "DATA_DIR";
-  try {
-    await sql`select 1`.execute(db());
-  } catch (error) {
-    throw new ConfigError(`${variable}: cannot open the database (${reason(error)})`);
-  }
-  if (firstThread) {
-    try {
-      await migrateToLatest(db());
-      await prepareAuthTables();
-    } catch (error) {
-      throw new ConfigError(`${variable}: cannot prepare the database (${reason(error)})`);
-    }
-  }
+  if (!config().rateLimits)
+    log().warn("RATE_LIMITS=off: log-ins, registrations, posts and uploads are not limited (for tests only)");
+  if (firstThread) await prepareDatabase();
+  else await reachDatabase();
   try {
     await (await storage()).check();
   } catch (error) {

@@ -1,13 +1,11 @@
 import { sql } from "kysely";
 import type { Db } from "./db/database.ts";
+import { dialectOf } from "./db/dialect.ts";
 import { inTransaction } from "./db/transaction.ts";
-import { countAttempt } from "./rate-limit.ts";
+import { admitTo, limits, throttleMessages } from "./throttles.ts";
 
-/** Uploads a user may begin in an hour. */
-export const uploadsPerHour = 20;
 /** What a user's uploads not (or no longer) used by any post may add up to: five of the largest. */
 export const maxUnusedBytes = 100 * 1024 * 1024;
-const hourMs = 60 * 60 * 1000;
 
 export interface UploadRefused {
   message: string;
@@ -25,11 +23,29 @@ class Refused extends Error {
 
 const secondsUntil = (time: number, now: number) => Math.max(1, Math.ceil((time - now) / 1000));
 
+/** The class of PostgreSQL advisory locks on one user's uploads ("WMup"). */
+const uploaderLockClass = 0x574d7570;
+
+/**
+ * Holds the user's uploads for the rest of the transaction, so a burst of one user's requests
+ * is checked one at a time, on any number of instances: on PostgreSQL a transaction advisory
+ * lock on the user; SQLite has one writer at a time, and a write (even one that changes
+ * nothing) makes this transaction it.
+ */
+async function lockUploader(trx: Db, userId: string): Promise<void> {
+  if (dialectOf(trx) === "postgres") {
+    await sql`select pg_advisory_xact_lock(${uploaderLockClass}, hashtext(${userId}))`.execute(trx);
+  } else {
+    await sql`update ${sql.table("uploads")} set ${sql.ref("bytes")} = ${sql.ref("bytes")} where 0`.execute(
+      trx,
+    );
+  }
+}
+
 /**
  * Records an upload a user begins, under the id its image will get, unless it takes them
- * past their uploads per hour or their unused bytes; null when it is recorded. The hourly
- * count, taken first, locks the user's counter until the transaction ends, so a burst of
- * requests from one user is checked one at a time, on any number of instances.
+ * past their uploads per hour (a rate limit: off with RATE_LIMITS=off) or their unused bytes
+ * (a bound on storage: always on); null when it is recorded.
  */
 export async function reserveUpload(
   db: Db,
@@ -39,16 +55,12 @@ export async function reserveUpload(
 ): Promise<UploadRefused | null> {
   try {
     await inTransaction(db, async (trx) => {
-      const hour = await countAttempt(
-        trx,
-        { key: `uploads:${upload.userId}`, max: uploadsPerHour, windowMs: hourMs },
-        now,
-      );
-      if (hour.count > uploadsPerHour) {
-        const retryAfterSeconds = secondsUntil(hour.resetAt, now);
+      await lockUploader(trx, upload.userId);
+      const hour = await admitTo(trx, [limits.uploadsPerUser(upload.userId)], 1, now);
+      if (!hour.allowed) {
         throw new Refused({
-          message: `Too many uploads: at most ${uploadsPerHour} an hour. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
-          retryAfterSeconds,
+          message: throttleMessages.uploads(hour.waitSeconds),
+          retryAfterSeconds: hour.waitSeconds,
         });
       }
       const unused = await unusedUploads(trx, upload.userId);

@@ -4,7 +4,7 @@ import type { Server, Upload } from "@tus/server";
 import { maxUploadBytes } from "~/lib/upload-rules.ts";
 import { getUser } from "./auth.ts";
 import { config } from "./config.ts";
-import { db } from "./db/index.ts";
+import type { Db } from "./db/index.ts";
 import { imageSlotFree, waitForImageSlot } from "./image-slots.ts";
 import { ImageRejected, processUpload } from "./images.ts";
 import { log } from "./log.ts";
@@ -78,13 +78,13 @@ async function checkRequest(request: Request, server: Server, uploadId: string):
 }
 
 /** An upload begins with its length (it counts against the user's unused bytes) within the user's limits. */
-async function beginUpload(request: Request, upload: Upload, area: UploadArea) {
+async function beginUpload(db: Db, request: Request, upload: Upload, area: UploadArea) {
   const user = await getUser(request);
   if (!user) throw refusal(401, "Sign in to upload images.");
   if (upload.size === undefined)
     throw refusal(400, "Upload-Length is required: say how large the file is when the upload begins.");
   const refused = await reserveUpload(
-    db(),
+    db,
     { id: upload.id.slice(area.keyPrefix.length), userId: user.id, bytes: upload.size },
     config().unusedImageGraceMs,
   );
@@ -92,13 +92,13 @@ async function beginUpload(request: Request, upload: Upload, area: UploadArea) {
   return { metadata: { ...upload.metadata, userId: user.id } };
 }
 
-async function finishUpload(upload: Upload, area: UploadArea) {
+async function finishUpload(db: Db, upload: Upload, area: UploadArea) {
   const imageId = upload.id.slice(area.keyPrefix.length);
   // The check before the body arrived let it through; requests that slipped past it together wait here.
   const release = await waitForImageSlot();
   try {
     const userId = String(upload.metadata?.userId);
-    const image = await processUpload(db(), imageId, await area.read(upload.id), userId);
+    const image = await processUpload(db, imageId, await area.read(upload.id), userId);
     return { status_code: 204, headers: { "Image-Id": image.id } };
   } catch (error) {
     if (error instanceof ImageRejected) throw refusal(422, error.message);
@@ -112,7 +112,7 @@ async function finishUpload(upload: Upload, area: UploadArea) {
 }
 
 /** The tus 1.0 endpoint for cover images, under /api/uploads; any instance can continue any upload. */
-function uploadServer(): Promise<Server> {
+function uploadServer(db: Db): Promise<Server> {
   // Loaded with the first upload: a server only visitors use never carries the tus code.
   return singleton("uploads", async () => {
     const [{ Server, EVENTS }, area] = await Promise.all([import("@tus/server"), uploadArea()]);
@@ -120,18 +120,18 @@ function uploadServer(): Promise<Server> {
       path: "/api/uploads",
       datastore: area.datastore,
       maxSize: maxUploadBytes,
-      locker: databaseLocker(db()),
+      locker: databaseLocker(db),
       namingFunction: () => `${area.keyPrefix}${randomBytes(16).toString("hex")}`,
       // URLs carry the bare id; the store's key adds the folder.
       generateUrl: (_request, { path: base, id }) => `${base}/${id.slice(area.keyPrefix.length)}`,
       getFileIdFromRequest: (_request, id) =>
         id && uploadIdPattern.test(id) ? `${area.keyPrefix}${id}` : undefined,
       onIncomingRequest: (request, uploadId) => checkRequest(request, server, uploadId),
-      onUploadCreate: (request, upload) => beginUpload(request, upload, area),
-      onUploadFinish: (_request, upload) => finishUpload(upload, area),
+      onUploadCreate: (request, upload) => beginUpload(db, request, upload, area),
+      onUploadFinish: (_request, upload) => finishUpload(db, upload, area),
     });
     server.on(EVENTS.POST_TERMINATE, (_request, _response, id: string) => {
-      forgetUpload(db(), id.slice(area.keyPrefix.length)).catch((error) =>
+      forgetUpload(db, id.slice(area.keyPrefix.length)).catch((error) =>
         log().warn({ err: error }, "forgetting a canceled upload failed"),
       );
     });
@@ -140,8 +140,8 @@ function uploadServer(): Promise<Server> {
 }
 
 /** Answers a tus request, with the Retry-After its refusal asks for. */
-export async function handleUploadRequest(request: Request): Promise<Response> {
-  const response = await (await uploadServer()).handleWeb(request);
+export async function handleUploadRequest(db: Db, request: Request): Promise<Response> {
+  const response = await (await uploadServer(db)).handleWeb(request);
   const seconds = retryAfter.get(request);
   if (seconds !== undefined) response.headers.set("Retry-After", String(seconds));
   return response;

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { credentialsSchema } from "~/lib/credentials-schema.ts";
+import { logInSchema, registrationSchema } from "~/lib/credentials-schema.ts";
 import { formTokenField } from "~/lib/form-token-field.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { FormAlert, SubmitButton, TextField } from "./forms.tsx";
@@ -24,14 +24,16 @@ export function CredentialsForm({
   redirectTo,
 }: CredentialsFormProps) {
   const hydrated = useHydrated();
+  // The server's own check (common passwords) comes back with the reply.
+  const schema = id === "login" ? logInSchema : registrationSchema;
   const [form, fields] = useForm({
     id,
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: credentialsSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const valid = credentialsSchema.safeParse(form.value ?? {}).success;
+  const valid = schema.safeParse(form.value ?? {}).success;
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">

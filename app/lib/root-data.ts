@@ -2,7 +2,7 @@ export interface RootData {
   publicUrl: string;
   production: boolean;
   year: number;
-  requestId: string | null;
+  requestId: string;
   /** The signed-in user's email, or null for a visitor. */
   email: string | null;
   /** A one-time notice carried across a redirect. */

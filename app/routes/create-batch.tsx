@@ -1,12 +1,16 @@
+import { data } from "react-router";
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { createSampleBatch } from "~/.server/samples.ts";
+import { createSampleBatch, sampleArticles } from "~/.server/samples.ts";
+import { postingRefusal } from "~/.server/throttles.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import type { Route } from "./+types/create-batch";
 
-/** "Create Batch 2023": the ten sample articles, written under the signed-in user. */
+/** "Create Batch 2023": the ten sample articles, written under the signed-in user (ten posts of their hour's allowance). */
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
+  const refusal = await postingRefusal(db(), user.id, sampleArticles().length);
+  if (refusal) throw data(refusal, { status: 429 });
   await createSampleBatch(db(), user.id);
   return redirectWithToast("/dashboard", "Batch Finished Successfully");
 }

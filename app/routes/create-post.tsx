@@ -4,6 +4,7 @@ import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { readPostForm } from "~/.server/post-form.ts";
 import { createPost } from "~/.server/posts.ts";
+import { postingRefusal } from "~/.server/throttles.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import { PostForm } from "~/components/PostForm.tsx";
 import { rootData } from "~/lib/root-data.ts";
@@ -17,8 +18,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readPostForm(request, user.id);
+  const form = await readPostForm(db(), request, user.id);
   if (!form.ok) return data({ result: form.result }, { status: 400 });
+  const refusal = await postingRefusal(db(), user.id, 1);
+  if (refusal) return data({ result: form.refuse(refusal) }, { status: 429 });
   await createPost(db(), form.value, user.id, { submissionId: form.submissionId });
   return redirectWithToast("/create-post", "Data saved successfully");
 }

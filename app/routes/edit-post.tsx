@@ -36,7 +36,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     await deletePost(db(), post.slug);
     return redirectWithToast("/dashboard", "Post deleted");
   }
-  const form = await readPostForm(request, user.id, post.cover.id);
+  const form = await readPostForm(db(), request, user.id, post.cover.id);
   if (!form.ok) return data({ result: form.result }, { status: 400 });
   await updatePost(db(), post.slug, form.value);
   return redirectWithToast("/dashboard", "Data saved successfully");

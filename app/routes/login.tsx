@@ -2,12 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { logIn } from "~/.server/accounts.ts";
 import { getUser } from "~/.server/auth.ts";
+import { db } from "~/.server/db/index.ts";
 import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
 import { readForm } from "~/.server/forms.ts";
+import { requestContext } from "~/.server/request-context.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { CredentialsForm } from "~/components/CredentialsForm.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
-import { credentialsSchema } from "~/lib/credentials-schema.ts";
+import { logInSchema } from "~/lib/credentials-schema.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import { seoMeta } from "~/lib/seo.ts";
@@ -20,15 +22,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return data({ redirectTo, formToken: token }, { headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   requireFormToken(request, form);
-  const submission = parseWithZod(form, { schema: credentialsSchema });
+  const submission = parseWithZod(form, { schema: logInSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { email, password, redirectTo } = submission.value;
-  const result = await logIn(request, email, password);
+  const result = await logIn(db(), request, context.get(requestContext).clientAddress, email, password);
   if (!result.ok) {
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },

@@ -2,13 +2,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { register } from "~/.server/accounts.ts";
 import { getUser } from "~/.server/auth.ts";
+import { db } from "~/.server/db/index.ts";
 import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
 import { readForm } from "~/.server/forms.ts";
+import { refusingCommonPasswords } from "~/.server/passwords.ts";
+import { requestContext } from "~/.server/request-context.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { CredentialsForm } from "~/components/CredentialsForm.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
-import { credentialsSchema } from "~/lib/credentials-schema.ts";
+import { registrationSchema } from "~/lib/credentials-schema.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/register";
@@ -19,14 +22,17 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return data({ registered: url.searchParams.has("registered"), formToken: token }, { headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+const serverSchema = refusingCommonPasswords(registrationSchema);
+
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   requireFormToken(request, form);
-  const submission = parseWithZod(form, { schema: credentialsSchema });
+  const submission = await parseWithZod(form, { schema: serverSchema, async: true });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const result = await register(request, submission.value.email, submission.value.password);
+  const { clientAddress } = context.get(requestContext);
+  const result = await register(db(), clientAddress, submission.value.email, submission.value.password);
   if (!result.ok) {
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },

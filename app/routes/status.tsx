@@ -1,10 +1,10 @@
+import { buildInfo } from "~/.server/build-info.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
-import packageJson from "../../package.json" with { type: "json" };
 import type { Route } from "./+types/status";
 
 export function loader() {
-  return { version: packageJson.version };
+  return buildInfo;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -20,7 +20,13 @@ export default function Status({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-4xl font-semibold">It works</h1>
       <p className="mt-4 text-lg">
-        The site is running version <strong data-testid="version">{loaderData.version}</strong>.
+        The site is running version <strong data-testid="version">{loaderData.version}</strong>
+        {loaderData.commit && (
+          <>
+            , built from commit <code data-testid="commit">{loaderData.commit}</code>
+          </>
+        )}
+        .
       </p>
     </div>
   );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumPath, launchBrowser } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 
-const password = "secret1";
+const password = "jacaranda-1921";
 
 describe.skipIf(!chromiumPath)("accounts in Chromium", () => {
   let server: RunningServer;
@@ -59,11 +59,11 @@ describe.skipIf(!chromiumPath)("accounts in Chromium", () => {
     await email.fill("");
     await expect(page.getByText("Email is required").count()).resolves.toBe(1);
     await email.fill(freshEmail());
-    await pwd.fill("123");
+    await pwd.fill("1234567");
     await pwd.blur();
-    await expect(page.getByText("Password should be at least 5 characters").count()).resolves.toBe(1);
-    await pwd.fill("x".repeat(16));
-    await expect(page.getByText("Password shouldn't be more than 15 characters").count()).resolves.toBe(1);
+    await expect(page.getByText("Password should be at least 8 characters").count()).resolves.toBe(1);
+    await pwd.fill("x".repeat(65));
+    await expect(page.getByText("Password shouldn't be more than 64 characters").count()).resolves.toBe(1);
     await pwd.fill("");
     await expect(page.getByText("Password is required").count()).resolves.toBe(1);
     expect(await submit.isDisabled()).toBe(true);
@@ -126,11 +126,27 @@ describe.skipIf(!chromiumPath)("accounts in Chromium", () => {
     await page.context().close();
   });
 
+  it("refuses a common password with the server's message beside the field, JavaScript on", async () => {
+    const email = freshEmail();
+    const page = await open("/register");
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("iloveyou");
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.getByText("This password is too common; choose another").waitFor();
+    expect(await page.getByLabel("Email").inputValue()).toBe(email);
+    expect(await page.getByLabel("Password").getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.getByRole("status").getByText("User registered").waitFor();
+    await page.context().close();
+  });
+
   it("shows server errors in a red alert box and keeps the typed email", async () => {
     const email = freshEmail();
     const page = await open("/login");
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("wrong12");
+    await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Log in" }).click();
     const alert = page.getByRole("alert");
     await alert.waitFor();
@@ -144,11 +160,11 @@ describe.skipIf(!chromiumPath)("accounts in Chromium", () => {
     const submit = page.getByRole("button", { name: "Register" });
     expect(await submit.isDisabled()).toBe(false);
     await page.getByLabel("Email").fill("typed@wrong");
-    await page.getByLabel("Password").fill("123");
+    await page.getByLabel("Password").fill("1234567");
     await submit.click();
     await page.waitForLoadState();
     await expect(page.getByText("Email is not in a correct format").count()).resolves.toBe(1);
-    await expect(page.getByText("Password should be at least 5 characters").count()).resolves.toBe(1);
+    await expect(page.getByText("Password should be at least 8 characters").count()).resolves.toBe(1);
     expect(await page.getByLabel("Email").inputValue()).toBe("typed@wrong");
 
     const email = freshEmail();

@@ -38,8 +38,8 @@ describe("the script policy (CSP nonces)", () => {
 
   it("gives every rendered page a fresh nonce that all its scripts carry", async () => {
     const visitor = new Visitor(server.url);
-    await visitor.register("nonce@example.com", "secret1");
-    await visitor.logIn("nonce@example.com", "secret1");
+    await visitor.register("nonce@example.com", "jacaranda-1921");
+    await visitor.logIn("nonce@example.com", "jacaranda-1921");
     const seen = new Set<string>();
     for (const path of ["/dashboard", "/dashboard", "/create-post"]) {
       const response = await visitor.get(path);
@@ -127,8 +127,8 @@ describe("the script policy (CSP nonces)", () => {
 
     it("runs the editor's scripts for a signed-in author with no policy violations", async () => {
       const visitor = new Visitor(server.url);
-      await visitor.register("editor-csp@example.com", "secret1");
-      await visitor.logIn("editor-csp@example.com", "secret1");
+      await visitor.register("editor-csp@example.com", "jacaranda-1921");
+      await visitor.logIn("editor-csp@example.com", "jacaranda-1921");
       const { page, problems, close } = await openWatched("/create-post", [...visitor.cookies]);
       await page.getByLabel("Content (Markdown)").fill("**Bold** words");
       await expect.poll(() => page.locator("strong", { hasText: "Bold" }).count()).toBeGreaterThan(0);

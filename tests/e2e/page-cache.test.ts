@@ -27,8 +27,8 @@ describe("the page cache for visitors", () => {
     // A second instance on the same database, as behind a load balancer.
     second = await startServer({ DATA_DIR: first.dataDir, WEB_CONCURRENCY: "1" });
     author = new Visitor(first.url);
-    await author.register("cache@example.com", "secret1");
-    await author.logIn("cache@example.com", "secret1");
+    await author.register("cache@example.com", "jacaranda-1921");
+    await author.logIn("cache@example.com", "jacaranda-1921");
   });
   afterAll(async () => {
     await second?.stop();
@@ -90,7 +90,7 @@ describe("the page cache for visitors", () => {
     // Every thread reads the content version before it listens; then each caches /home.
     for (let i = 0; i < 40; i++) await homeOnNewConnection();
     const writer = new Visitor(threaded.url);
-    await writer.logIn("cache@example.com", "secret1");
+    await writer.logIn("cache@example.com", "jacaranda-1921");
     const cover = await tusUpload(threaded.url, await photoJpeg(900, 600), { cookie: writer.cookieHeader });
     const form = await (await writer.get("/create-post")).text();
     const response = await writer.post("/create-post", {
@@ -124,7 +124,7 @@ describe("the page cache for visitors", () => {
     }
     // A notice in waiting (signed, as the site sets it) taken to a page visitors share.
     const newcomer = new Visitor(first.url);
-    await newcomer.register("notice@example.com", "secret1");
+    await newcomer.register("notice@example.com", "jacaranda-1921");
     const notice = `wm_toast=${newcomer.cookies.get("wm_toast")}`;
     const withNotice = await fetch(`${first.url}/home`, { headers: { cookie: notice } });
     expect(visibleText(await withNotice.text())).toContain("User registered");

@@ -22,8 +22,8 @@ describe("every public page", () => {
     server = await startServer();
     if (chromiumPath) browser = await launchBrowser();
     const author = new Visitor(server.url);
-    await author.register("pages@example.com", "secret1");
-    await author.logIn("pages@example.com", "secret1");
+    await author.register("pages@example.com", "jacaranda-1921");
+    await author.logIn("pages@example.com", "jacaranda-1921");
     await author.post("/create-batch", {});
     const home = await (await fetch(`${server.url}/home`)).text();
     postPaths = [...new Set([...home.matchAll(/href="(\/blog\/[^"]+)"/g)].map((m) => m[1] as string))].slice(

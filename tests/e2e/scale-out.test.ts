@@ -29,8 +29,8 @@ describe.skipIf(!postgresUrl)("several instances on PostgreSQL and an S3 bucket"
     a = await startServer(shared);
     b = await startServer(shared);
     author = new Visitor(a.url);
-    await author.register("two-instances@example.com", "secret1");
-    await author.logIn("two-instances@example.com", "secret1");
+    await author.register("two-instances@example.com", "jacaranda-1921");
+    await author.logIn("two-instances@example.com", "jacaranda-1921");
   }, 90_000);
   afterAll(async () => {
     await a?.stop();
@@ -83,8 +83,8 @@ describe.skipIf(!postgresUrl)("several instances on PostgreSQL and an S3 bucket"
 
   it("accepts a session from A on B, and signing out on B ends it on A", async () => {
     const visitor = new Visitor(a.url);
-    await visitor.register("roaming@example.com", "secret1");
-    expect((await visitor.logIn("roaming@example.com", "secret1")).status).toBe(303);
+    await visitor.register("roaming@example.com", "jacaranda-1921");
+    expect((await visitor.logIn("roaming@example.com", "jacaranda-1921")).status).toBe(303);
     const onB = onInstance(b, visitor);
     const dashboard = await onB.get("/dashboard");
     expect(dashboard.status).toBe(200);
@@ -99,11 +99,11 @@ describe.skipIf(!postgresUrl)("several instances on PostgreSQL and an S3 bucket"
 
   it("holds a login limit counted on A when the next attempt reaches B", async () => {
     const visitor = new Visitor(a.url);
-    await visitor.register("limited@example.com", "secret1");
+    await visitor.register("limited@example.com", "jacaranda-1921");
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await new Visitor(a.url).logIn("limited@example.com", "wrong12")).status).toBe(401);
+      expect((await new Visitor(a.url).logIn("limited@example.com", "not-the-password")).status).toBe(401);
     }
-    const blocked = await new Visitor(b.url).logIn("limited@example.com", "secret1");
+    const blocked = await new Visitor(b.url).logIn("limited@example.com", "jacaranda-1921");
     expect(blocked.status).toBe(429);
     expect(visibleText(await blocked.text())).toMatch(/Too many attempts, try again in \d+ seconds/);
   });

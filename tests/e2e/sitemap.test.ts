@@ -1,5 +1,4 @@
 import path from "node:path";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/.server/db/database.ts";
 import { publicPagePaths } from "~/lib/public-pages.ts";

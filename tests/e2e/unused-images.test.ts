@@ -17,8 +17,8 @@ describe("the sweep of images no post uses", () => {
   beforeAll(async () => {
     server = await startServer({ UNUSED_IMAGE_GRACE_SECONDS: String(graceSeconds) });
     author = new Visitor(server.url);
-    await author.register("sweeper@example.com", "secret1");
-    await author.logIn("sweeper@example.com", "secret1");
+    await author.register("sweeper@example.com", "jacaranda-1921");
+    await author.logIn("sweeper@example.com", "jacaranda-1921");
     photo = await photoJpeg(900, 600);
   });
   afterAll(async () => {

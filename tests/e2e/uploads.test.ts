@@ -22,8 +22,8 @@ describe("cover image uploads (tus)", () => {
 
   const signIn = async (email: string) => {
     const visitor = new Visitor(server.url);
-    await visitor.register(email, "secret1");
-    await visitor.logIn(email, "secret1");
+    await visitor.register(email, "jacaranda-1921");
+    await visitor.logIn(email, "jacaranda-1921");
     return visitor.cookieHeader;
   };
 

@@ -73,8 +73,8 @@ describe.skipIf(!straceAvailable())("image files are on disk before their row co
 
   it("flushes each variant and its folder, then commits the row", async () => {
     const visitor = new Visitor(server.url);
-    await visitor.register("durable@example.com", "secret1");
-    await visitor.logIn("durable@example.com", "secret1");
+    await visitor.register("durable@example.com", "jacaranda-1921");
+    await visitor.logIn("durable@example.com", "jacaranda-1921");
     const { id } = await tusUpload(server.url, await photoJpeg(1600, 1200), { cookie: visitor.cookieHeader });
     expect(id).toBeDefined();
     tracer.kill("SIGINT");

@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { heapFlags, mallocArenas } from "../../server/memory-settings.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -46,23 +47,58 @@ export function sharedStorageEnv(): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, process.env[`TEST_${name}`] ?? ""]));
 }
 
-/** The heap limits and malloc setting `npm start` runs with (see decision 009). */
-const heapFlags = ["--max-semi-space-size=2", "--heap-growing-percent=25"];
-const mallocArenas = "2";
+/**
+ * Every server process this test run started and has not seen exit. A test file's servers
+ * are stopped when it ends (see stop-servers.ts), and any still running when the process
+ * exits (a benchmark or script that threw) are killed.
+ */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
 
-function launch(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [...heapFlags, "server.ts"], {
+/** Stops every server still running: what a failed test left behind. */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+}
+
+export interface LaunchOptions {
+  /**
+   * "given": the launcher passes the memory settings, as `npm start` did (the server then
+   * does not restart itself to take them, which saves each test a quarter of a second);
+   * "left to the server": a bare `node server.ts`, as systemd or a container would run it.
+   */
+  memorySettings?: "given" | "left to the server";
+}
+
+/** Starts `node server.ts` with only the settings given (never a `.env`). */
+function launch(
+  env: Record<string, string>,
+  { memorySettings = "given" }: LaunchOptions = {},
+): { child: ChildProcess; output: () => string } {
+  const given = memorySettings === "given";
+  const child = spawn(process.execPath, [...(given ? heapFlags : []), "server.ts"], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
-      MALLOC_ARENA_MAX: mallocArenas,
+      ...(given ? { MALLOC_ARENA_MAX: mallocArenas } : {}),
       ...sharedStorageEnv(),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;
@@ -74,11 +110,17 @@ function launch(env: Record<string, string>): { child: ChildProcess; output: () 
 }
 
 /** Starts the production build on a free loopback port with a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: LaunchOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "wm-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  const { child, output } = launch({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, ...env });
+  const { child, output } = launch(
+    { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, ...env },
+    options,
+  );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   // Generous: a restart after SIGKILL on a busy machine can take many seconds.
   const deadline = Date.now() + 60_000;
@@ -89,7 +131,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output()}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start in time:\n${output()}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -1,3 +1,5 @@
+import type { Fetch } from "./loopback-fetch.ts";
+
 /** The forms that carry an anti-forgery token (app/.server/form-token.ts). */
 const tokenForms = /^\/(login|register)(\?|$)/;
 
@@ -5,9 +7,12 @@ const tokenForms = /^\/(login|register)(\?|$)/;
 export class Visitor {
   readonly cookies = new Map<string, string>();
   readonly baseUrl: string;
+  private readonly send: Fetch;
 
-  constructor(baseUrl: string) {
+  /** `send` is the global fetch unless the visitor needs its own connection (see loopback-fetch.ts). */
+  constructor(baseUrl: string, send: Fetch = fetch) {
     this.baseUrl = baseUrl;
+    this.send = send;
   }
 
   private remember(response: Response): Response {
@@ -31,7 +36,7 @@ export class Visitor {
 
   async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
     return this.remember(
-      await fetch(`${this.baseUrl}${path}`, {
+      await this.send(`${this.baseUrl}${path}`, {
         redirect: "manual",
         headers: { cookie: this.cookieHeader, ...headers },
       }),
@@ -52,7 +57,7 @@ export class Visitor {
   ): Promise<Response> {
     if (tokenForms.test(path) && !("csrf" in form)) form = { ...form, csrf: await this.formToken(path) };
     return this.remember(
-      await fetch(`${this.baseUrl}${path}`, {
+      await this.send(`${this.baseUrl}${path}`, {
         method: "POST",
         redirect: "manual",
         headers: {

@@ -1,21 +1,13 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { toolRuns } from "./tools.ts";
 
 const require = createRequire(import.meta.url);
 const jar = path.join(path.dirname(require.resolve("vnu-jar/package.json")), "build", "dist", "vnu.jar");
 
-function javaAvailable(): boolean {
-  try {
-    execFileSync("java", ["-version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const nuCheckerAvailable = existsSync(jar) && javaAvailable();
+export const nuCheckerAvailable = existsSync(jar) && toolRuns("java", ["-version"]);
 
 if (!nuCheckerAvailable) {
   const message =

@@ -71,41 +71,59 @@ describe("configuration", () => {
   });
 
   it.each([
-    [
-      { STORAGE_URL: "https://bucket" },
-      'STORAGE_URL must be an s3://bucket/prefix URL (got "https://bucket")',
-    ],
-    [
-      { STORAGE_URL: "s3://Bad_Bucket/x" },
-      'STORAGE_URL must be an s3://bucket/prefix URL (got "s3://Bad_Bucket/x")',
-    ],
-    [
-      { S3_ENDPOINT: "localhost:9000" },
-      'S3_ENDPOINT must be an http:// or https:// URL (got "localhost:9000")',
-    ],
+    [{ STORAGE_URL: "https://bucket" }, "STORAGE_URL must be an s3://bucket/prefix URL"],
+    [{ STORAGE_URL: "s3://Bad_Bucket/x" }, "STORAGE_URL must be an s3://bucket/prefix URL"],
+    [{ S3_ENDPOINT: "localhost:9000" }, "S3_ENDPOINT must be an http:// or https:// URL"],
     [
       { STORAGE_URL: "s3://site-media" },
       "AUTH_SECRET must be set when STORAGE_URL is set (the same on every instance)",
     ],
-    [{ PORT: "abc" }, 'PORT must be a number (got "abc")'],
-    [{ PORT: "70000" }, 'PORT must be between 1 and 65535 (got "70000")'],
-    [{ WEB_CONCURRENCY: "two" }, 'WEB_CONCURRENCY must be a number (got "two")'],
-    [{ WEB_CONCURRENCY: "65" }, 'WEB_CONCURRENCY must be between 1 and 64 (got "65")'],
-    [{ WEB_CONCURRENCY: "1.5" }, 'WEB_CONCURRENCY must be a whole number (got "1.5")'],
-    [
-      { DATABASE_URL: "mysql://x" },
-      'DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://x")',
-    ],
-    [{ PUBLIC_URL: "example.org" }, 'PUBLIC_URL must be an http:// or https:// URL (got "example.org")'],
-    [{ AUTH_SECRET: "short" }, 'AUTH_SECRET must be at least 32 characters long (got "short")'],
-    [{ NODE_ENV: "staging" }, 'NODE_ENV must be production, development or test (got "staging")'],
+    [{ PORT: "abc" }, "PORT must be a number"],
+    [{ PORT: "70000" }, "PORT must be between 1 and 65535"],
+    [{ WEB_CONCURRENCY: "two" }, "WEB_CONCURRENCY must be a number"],
+    [{ WEB_CONCURRENCY: "65" }, "WEB_CONCURRENCY must be between 1 and 64"],
+    [{ WEB_CONCURRENCY: "1.5" }, "WEB_CONCURRENCY must be a whole number"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL must be a postgres:// or postgresql:// URL"],
+    [{ PUBLIC_URL: "example.org" }, "PUBLIC_URL must be an http:// or https:// URL"],
+    [{ AUTH_SECRET: "short" }, "AUTH_SECRET must be at least 32 characters long"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV must be production, development or test"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY must be a number"],
+    [{ TRUST_PROXY: "-1" }, "TRUST_PROXY must be between 0 and 10"],
+    [{ TRUST_PROXY: "11" }, "TRUST_PROXY must be between 0 and 10"],
+    [{ TRUST_PROXY: "1.5" }, "TRUST_PROXY must be a whole number"],
+    [{ RATE_LIMITS: "no" }, "RATE_LIMITS must be on or off"],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new ConfigError(message));
+  });
+
+  it("never repeats a bad value: it may be a password, and the line gets logged", () => {
+    const values = {
+      DATABASE_URL: "mysql://site:hunter2-secret@db.internal/site",
+      AUTH_SECRET: "hunter2-secret",
+      TRUST_PROXY: "hunter2-secret",
+      PUBLIC_URL: "hunter2-secret",
+    };
+    for (const [name, value] of Object.entries(values)) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).not.toThrow(/hunter2/);
+    }
+  });
+
+  it("trusts no proxy by default, or as many as TRUST_PROXY says", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustedProxies).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "1" }).trustedProxies).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "10" }).trustedProxies).toBe(10);
   });
 
   it("serves on a thread per core by default (at most 8), or as many as WEB_CONCURRENCY says", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).threads).toBe(Math.min(availableParallelism(), 8));
     expect(loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: "3" }).threads).toBe(3);
+  });
+
+  it("limits log-ins, registrations and posts unless RATE_LIMITS=off, which only tests set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).rateLimits).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS: "on" }).rateLimits).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS: "off" }).rateLimits).toBe(false);
   });
 
   it("treats an empty variable as unset", () => {

@@ -31,8 +31,8 @@ describe("when the uploader retries", () => {
   });
 
   it("shows the site's own words for a refused image and for a user's limits", () => {
-    expect(uploadErrorMessage(429, "Too many uploads: at most 20 an hour.")).toBe(
-      "Too many uploads: at most 20 an hour.",
+    expect(uploadErrorMessage(429, "Too many uploads: 20 an hour at most.")).toBe(
+      "Too many uploads: 20 an hour at most.",
     );
     expect(uploadErrorMessage(503, "<html>proxy</html>")).toBe(
       "The upload failed. Check your connection and try again.",

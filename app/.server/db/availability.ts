@@ -1,4 +1,4 @@
-import type { DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from "kysely";
+import type { DatabaseConnection, Dialect } from "kysely";
 import { data } from "react-router";
 
 /** Errors that mean the database server cannot be reached, rather than a bad query. */
@@ -39,63 +39,55 @@ function unavailable(error: unknown): never {
   );
 }
 
-function guarded(connection: DatabaseConnection): DatabaseConnection {
-  return {
-    executeQuery: <R>(query: Parameters<DatabaseConnection["executeQuery"]>[0]): Promise<QueryResult<R>> =>
-      connection.executeQuery<R>(query).catch(unavailable),
-    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
-  };
+/** What a guarded method's result becomes (a connection is guarded in turn). */
+type Guarded = Record<string, (result: never) => unknown>;
+const asIs = (result: never) => result;
+
+/** The objects behind each guard: the inner driver is always handed its own connections. */
+const guardedTargets = new WeakMap<object, object>();
+const unwrap = (value: unknown) =>
+  (typeof value === "object" && value !== null && guardedTargets.get(value)) || value;
+
+/**
+ * `target` with every member passed through, methods called on the target itself (so the
+ * driver's private state keeps working) with the targets of guarded arguments, and the
+ * methods named in `guarded` answering a lost database as "unavailable". A proxy rather
+ * than a list of methods: whatever a driver or connection offers (savepoints, query
+ * cancellation, what later Kysely versions add) stays available through the guard.
+ */
+function guard<T extends object>(target: T, guarded: Guarded): T {
+  const proxy = new Proxy(target, {
+    get(object, property) {
+      const member: unknown = Reflect.get(object, property, object);
+      if (typeof member !== "function") return member;
+      const after =
+        typeof property === "string" && Object.hasOwn(guarded, property) ? guarded[property] : undefined;
+      if (!after) return (...args: unknown[]) => member.apply(object, args.map(unwrap));
+      return (...args: unknown[]) =>
+        (member.apply(object, args.map(unwrap)) as Promise<never>).then(after, unavailable);
+    },
+  });
+  guardedTargets.set(proxy, target);
+  return proxy;
 }
 
-class GuardedDriver implements Driver {
-  readonly inner: Driver;
-  readonly connections = new WeakMap<DatabaseConnection, DatabaseConnection>();
+const guardedConnection: Guarded = { executeQuery: asIs };
 
-  constructor(inner: Driver) {
-    this.inner = inner;
-  }
-
-  init(): Promise<void> {
-    return this.inner.init();
-  }
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.inner.acquireConnection().catch(unavailable);
-    const wrapped = guarded(connection);
-    this.connections.set(wrapped, connection);
-    return wrapped;
-  }
-
-  private unwrap(connection: DatabaseConnection): DatabaseConnection {
-    return this.connections.get(connection) ?? connection;
-  }
-
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.inner.beginTransaction(this.unwrap(connection), settings).catch(unavailable);
-  }
-
-  commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.commitTransaction(this.unwrap(connection)).catch(unavailable);
-  }
-
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(this.unwrap(connection));
-  }
-
-  releaseConnection(connection: DatabaseConnection): Promise<void> {
-    return this.inner.releaseConnection(this.unwrap(connection));
-  }
-
-  destroy(): Promise<void> {
-    return this.inner.destroy();
-  }
-}
+/** Rolling back and releasing are left alone: they run after a failure, whose error must surface. */
+const guardedDriver: Guarded = {
+  acquireConnection: (connection: DatabaseConnection) => guard(connection, guardedConnection),
+  beginTransaction: asIs,
+  commitTransaction: asIs,
+  savepoint: asIs,
+  rollbackToSavepoint: asIs,
+  releaseSavepoint: asIs,
+};
 
 /** Wraps a dialect so that losing the database server surfaces as HTTP 503. */
 export function answeringUnavailable(dialect: Dialect): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
-    createDriver: () => new GuardedDriver(dialect.createDriver()),
+    createDriver: () => guard(dialect.createDriver(), guardedDriver),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
   };

@@ -67,8 +67,8 @@ function withStatementCache(db: SQLite.Database) {
   };
 }
 
-/** Brings the schema up to date; the same migrations serve both dialects. */
-export async function migrateToLatest(db: Db): Promise<void> {
+/** Brings the schema up to date; the same migrations serve both dialects. Returns those applied. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrations });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
@@ -76,4 +76,5 @@ export async function migrateToLatest(db: Db): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? "unknown error");
     throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${reason}`.replace("  ", " "));
   }
+  return (results ?? []).map((result) => result.migrationName);
 }

@@ -3,7 +3,7 @@ import { photoJpeg } from "../../support/images.ts";
 import { tusUpload } from "../../support/tus.ts";
 import { Visitor } from "../../support/visitor.ts";
 
-export const password = "secret1";
+export const password = "jacaranda-1921";
 
 export interface PostFields {
   title: string;

@@ -1,0 +1,29 @@
+/**
+ * Imported first by server.ts (and `npm start`), so that `node server.ts` has the server's
+ * memory settings whatever launches it (npm, systemd, a container, a platform's start
+ * command): started without them, the process replaces itself once with the same command
+ * plus what was missing (`process.execve`: same process id, same standard streams, no second
+ * process). It costs the time to load the modules once more, about a quarter of a second.
+ */
+import { isMainThread } from "node:worker_threads";
+import { mallocArenas, missingHeapFlags } from "./memory-settings.ts";
+
+/** The command line's options but the env-file ones: what they read is in the environment passed on. */
+function withoutEnvFiles(execArgv: readonly string[]): string[] {
+  const envFileOption = /^--env-file(-if-exists)?(=|$)/;
+  const takesNextValue = /^--env-file(-if-exists)?$/;
+  return execArgv.filter(
+    (arg, index) => !envFileOption.test(arg) && !takesNextValue.test(execArgv[index - 1] ?? ""),
+  );
+}
+
+const missing = missingHeapFlags(process.execArgv, process.env.NODE_OPTIONS);
+const arenasMissing = process.env.MALLOC_ARENA_MAX === undefined;
+// Threads share the process's settings; execve is not on Windows, where the server runs as started.
+if (isMainThread && (missing.length > 0 || arenasMissing) && process.execve) {
+  process.execve(
+    process.execPath,
+    [process.execPath, ...missing, ...withoutEnvFiles(process.execArgv), ...process.argv.slice(1)],
+    { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? mallocArenas },
+  );
+}

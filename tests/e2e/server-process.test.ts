@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { startServer } from "../support/server.ts";
+import { Visitor } from "../support/visitor.ts";
+
+const proc = (pid: number, file: "cmdline" | "environ") =>
+  readFileSync(`/proc/${pid}/${file}`, "utf8").split("\0").filter(Boolean);
+
+/** The server as systemd, a container or a platform starts it: `node server.ts`, nothing else. */
+const bare = { memorySettings: "left to the server" } as const;
+describe.runIf(process.platform === "linux")("the server process", () => {
+  it("gives itself the heap flags and the malloc arena limit, in the same process", async () => {
+    const server = await startServer({ WEB_CONCURRENCY: "1" }, bare);
+    try {
+      expect(proc(server.pid, "cmdline")).toEqual(
+        expect.arrayContaining(["--max-semi-space-size=2", "--heap-growing-percent=25"]),
+      );
+      expect(proc(server.pid, "environ")).toContain("MALLOC_ARENA_MAX=2");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("keeps the settings its launcher chose", async () => {
+    const server = await startServer(
+      { WEB_CONCURRENCY: "1", MALLOC_ARENA_MAX: "4", NODE_OPTIONS: "--max-semi-space-size=8" },
+      bare,
+    );
+    try {
+      const commandLine = proc(server.pid, "cmdline");
+      expect(commandLine).toContain("--heap-growing-percent=25");
+      expect(commandLine.filter((arg) => arg.startsWith("--max-semi-space-size"))).toEqual([]);
+      expect(proc(server.pid, "environ")).toContain("MALLOC_ARENA_MAX=4");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("serves pages, accounts and sessions with the production dependencies alone", async () => {
+    const refuse = pathToFileURL(
+      path.join(import.meta.dirname, "..", "support", "refuse-development-packages.ts"),
+    );
+    const server = await startServer({ WEB_CONCURRENCY: "1", NODE_OPTIONS: `--import=${refuse}` }, bare);
+    try {
+      for (const page of [
+        "/",
+        "/home",
+        "/about",
+        "/status",
+        "/healthz",
+        "/rss.xml",
+        "/sitemap.xml",
+        "/login",
+      ]) {
+        expect((await fetch(`${server.url}${page}`)).status, page).toBe(200);
+      }
+      const visitor = new Visitor(server.url);
+      expect((await visitor.register("production@example.com", "Kq7m-Xp3w")).status).toBe(303);
+      expect((await visitor.logIn("production@example.com", "Kq7m-Xp3w")).status).toBe(303);
+      expect((await visitor.get("/dashboard")).status).toBe(200);
+      expect(server.output()).not.toContain("development dependency");
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { heapFlags, missingHeapFlags } from "../../server/memory-settings.ts";
+
+describe("the heap flags a server still needs", () => {
+  it("are all of them for a bare `node server.ts`", () => {
+    expect(missingHeapFlags([], undefined)).toEqual(heapFlags);
+  });
+
+  it("leave out those the command line or NODE_OPTIONS set, however spelt", () => {
+    expect(missingHeapFlags(["--max_semi_space_size=16", "--env-file-if-exists=.env"])).toEqual([
+      "--heap-growing-percent=25",
+    ]);
+    expect(missingHeapFlags(["--heap-growing-percent=50"], "--max-semi-space-size=8 --no-warnings")).toEqual(
+      [],
+    );
+  });
+});
