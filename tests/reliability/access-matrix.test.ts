@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
+import { password, signedUp } from "../support/author.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
@@ -16,7 +17,7 @@ import { formatTable } from "./support/table.ts";
  * cookies that are forged or expired. Each is refused the way the spec says and changes
  * nothing. The matrix is printed as a table.
  */
-const password = "jacaranda-1921";
+
 const actors = ["visitor", "other user", "cross-site", "forged session", "expired session"] as const;
 type Actor = (typeof actors)[number];
 
@@ -91,12 +92,7 @@ describe("access matrix", () => {
   let upload: string;
   const results = new Map<string, string>();
 
-  async function signedIn(email: string): Promise<Visitor> {
-    const visitor = new Visitor(server.url);
-    await visitor.register(email, password);
-    expect((await visitor.logIn(email, password)).status).toBe(303);
-    return visitor;
-  }
+  const signedIn = (email: string) => signedUp(server.url, email);
 
   /** Moves a session's expiry into the past, stored the way better-auth stored it. */
   async function expireSession(token: string) {

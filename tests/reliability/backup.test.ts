@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/.server/db/database.ts";
+import { acknowledged, ownSlugs, publish, signedUp, uploadCover } from "../support/author.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
-import { acknowledged, ownSlugs, publish, signedUp, uploadCover } from "./support/author.ts";
 import { runBackupScript, type ScriptRun } from "./support/backup-scripts.ts";
 
 function pgDumpInstalled(): boolean {
