@@ -155,7 +155,6 @@ describe("every public page", () => {
     }
     const broken: string[] = [];
     for (const target of targets) {
-      if (target === "/logout") continue;
       const response = await fetch(`${server.url}${target}`, { redirect: "manual" });
       if (response.status >= 400) broken.push(`${target} → ${response.status}`);
     }
