@@ -49,7 +49,7 @@ describe.each(dialectsToRun)("backup and restore on $name", (dialect: ServerDial
   beforeAll(async () => {
     ({ env, dispose } = await dialect.prepare());
     workDir = mkdtempSync(path.join(tmpdir(), "wm-backup-"));
-    env = { ...env, DATA_DIR: path.join(workDir, "data") };
+    env = { ...env, DATA_DIR: path.join(workDir, "data"), RATE_LIMITS: "off" };
   });
   afterAll(async () => {
     await server?.stop();

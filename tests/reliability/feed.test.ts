@@ -35,7 +35,7 @@ describe("the RSS feed, with titles and content from the hostile corpus", () => 
   let cover: string;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ RATE_LIMITS: "off" });
     db = serverDatabase(server);
     author = await signedUp(server.url, "feed.author@example.com");
     cover = await uploadCover(author);
