@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { getUser } from "./.server/auth.ts";
 import { config } from "./.server/config.ts";
+import { issueFormToken } from "./.server/form-token.ts";
 import { requestContext } from "./.server/request-context.ts";
 import { takeToast } from "./.server/toast.ts";
 import { Banner } from "./components/Banner.tsx";
@@ -31,15 +32,23 @@ import type { RootData } from "./lib/root-data.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, production } = config();
   const [user, toast] = await Promise.all([getUser(request), takeToast(request)]);
+  const headers = toast.headers;
+  let formToken: string | null = null;
+  if (user) {
+    const issued = issueFormToken(request);
+    formToken = issued.token;
+    for (const cookie of issued.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  }
   const root: RootData = {
     publicUrl,
     production,
     year: sydneyYear(),
     requestId: context.get(requestContext).id,
     email: user?.email ?? null,
+    formToken,
     toast: toast.message,
   };
-  return data(root, { headers: toast.headers });
+  return data(root, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrateToLatest, openDatabase } from "../app/.server/db/database.ts";
+import { signedUp } from "../tests/support/author.ts";
 import { freePort, type RunningServer, startServer } from "../tests/support/server.ts";
-import { Visitor } from "../tests/support/visitor.ts";
 
 const postCounts = (process.env.BENCH_POSTS ?? "10,1000,100000").split(",").map(Number);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -121,9 +121,7 @@ for (const count of postCounts) {
   const server: RunningServer = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "error" });
   const coldStartMs = Math.round(performance.now() - started);
 
-  const visitor = new Visitor(server.url);
-  await visitor.register("bench@example.com", "jacaranda-1921");
-  await visitor.logIn("bench@example.com", "jacaranda-1921");
+  const visitor = await signedUp(server.url, "bench@example.com");
   const newest = `/blog/post-${count - 1}-${(count - 1) % 1000}`;
   const pages = ["/", "/home", ...(count > 600 ? ["/home?page=50"] : []), newest, "/woollahra"];
 

@@ -10,9 +10,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse, { type Result } from "lighthouse";
+import { signedUp } from "../tests/support/author.ts";
 import { chromiumFlags, findChromium } from "../tests/support/chromium.ts";
 import { freePort, startServer } from "../tests/support/server.ts";
-import { Visitor } from "../tests/support/visitor.ts";
 
 const chromiumPath = findChromium();
 if (!chromiumPath) {
@@ -120,9 +120,7 @@ async function audit(url: string, page: string, port: number): Promise<PageResul
 }
 
 const server = await startServer({ LOG_LEVEL: "error" });
-const visitor = new Visitor(server.url);
-await visitor.register("bench@example.com", "jacaranda-1921");
-await visitor.logIn("bench@example.com", "jacaranda-1921");
+const visitor = await signedUp(server.url, "bench@example.com");
 await visitor.post("/create-batch", {});
 const slug = (await (await fetch(`${server.url}/home`)).text()).match(/href="\/blog\/([^"]+)"/)?.[1];
 if (!slug) throw new Error("the seeded posts are missing from /home");

@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { password, signedUp } from "../tests/support/author.ts";
 import { photoJpeg } from "../tests/support/images.ts";
 import { startServer } from "../tests/support/server.ts";
 import { tusUpload } from "../tests/support/tus.ts";
@@ -14,7 +15,6 @@ import { Visitor } from "../tests/support/visitor.ts";
 
 const runs = 5;
 const measureSeconds = 10;
-const password = "bench-pass-1";
 
 function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -28,13 +28,6 @@ function median(values: number[]): number {
 
 const server = await startServer();
 const pid = server.pid;
-
-async function signedIn(email: string): Promise<Visitor> {
-  const visitor = new Visitor(server.url);
-  await visitor.register(email, password);
-  await visitor.logIn(email, password);
-  return visitor;
-}
 
 /** /home under 8 connections while a reader logs in again and again, for the same seconds. */
 async function responsiveness() {
@@ -96,10 +89,12 @@ async function uploadUntil(stop: () => boolean, cookie: string, photo: Buffer) {
   return counts;
 }
 
-await signedIn("reader@example.com");
-const author = await signedIn("bench@example.com");
+await signedUp(server.url, "reader@example.com");
+const author = await signedUp(server.url, "bench@example.com");
 await author.post("/create-batch", {});
-const uploaders = await Promise.all([1, 2, 3, 4].map((n) => signedIn(`uploader${n}@example.com`)));
+const uploaders = await Promise.all(
+  [1, 2, 3, 4].map((n) => signedUp(server.url, `uploader${n}@example.com`)),
+);
 const photo = await photoJpeg(4000, 3000, 92);
 
 const rssBefore = peakRssMb(pid);

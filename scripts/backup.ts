@@ -50,7 +50,7 @@ function prepareTarget(folder: string): { created: boolean } {
 
 async function copyDatabase(database: Config["database"], target: string): Promise<void> {
   if (database.kind === "postgres") {
-    await postgresTool("pg_dump", ["--format=custom", `--file=${target}`, `--dbname=${database.url}`]);
+    await postgresTool("pg_dump", ["--format=custom", `--file=${target}`], database.url);
     return;
   }
   // SQLite's online backup API, asked for every page in one step: one read of a consistent

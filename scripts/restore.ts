@@ -53,20 +53,18 @@ async function refuseWhileServerRuns(port: number): Promise<void> {
 
 async function restoreDatabase(database: Config["database"], copy: string): Promise<void> {
   if (database.kind === "postgres") {
-    // One transaction: if any statement fails, the database is left as it was.
-    await postgresTool("pg_restore", [
-      "--clean",
-      "--if-exists",
-      "--no-owner",
-      "--no-privileges",
-      "--single-transaction",
-      `--dbname=${database.url}`,
-      copy,
-    ]);
+    // One transaction: if any statement fails, the database is left as it was. An empty
+    // --dbname restores into a database (rather than printing SQL), the one the environment names.
+    await postgresTool(
+      "pg_restore",
+      ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", "--dbname=", copy],
+      database.url,
+    );
     return;
   }
   const incoming = `${database.file}.restoring`;
   copyFileSync(copy, incoming);
+  chmodSync(incoming, 0o600);
   // The old write-ahead log belongs to the old file; left beside the new one it would corrupt it.
   for (const suffix of ["-wal", "-shm"]) rmSync(`${database.file}${suffix}`, { force: true });
   renameSync(incoming, database.file);

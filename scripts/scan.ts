@@ -12,13 +12,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../app/.server/db/database.ts";
+import { password, signedUp } from "../tests/support/author.ts";
 import { photoJpeg } from "../tests/support/images.ts";
 import { startServer } from "../tests/support/server.ts";
 import { tusUpload } from "../tests/support/tus.ts";
 import { Visitor } from "../tests/support/visitor.ts";
 
 const email = "scanner@example.com";
-const password = "jacaranda-1921";
 
 /** wapiti's modules that stay on the target; levels as wapiti writes them. */
 const wapitiModules = [
@@ -184,9 +184,7 @@ async function main(): Promise<number> {
   const server = await startServer({ DATA_DIR: path.join(workDir, "data"), RATE_LIMITS: "off" });
   const db = openDatabase({ kind: "sqlite", file: path.join(server.dataDir, "site.db") });
   try {
-    const visitor = new Visitor(server.url);
-    await visitor.register(email, password);
-    await visitor.logIn(email, password);
+    const visitor = await signedUp(server.url, email);
     const cover = await tusUpload(server.url, await photoJpeg(900, 600), { cookie: visitor.cookieHeader });
     await visitor.post("/create-post", {
       title: "Scanning Moncur Street",

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import { z } from "zod";
 
 /** A configuration problem a person can fix; its message is one line naming the variable. */
@@ -14,6 +15,10 @@ const portSchema = z.coerce
   .int("must be a whole number")
   .min(1, "must be between 1 and 65535")
   .max(65535, "must be between 1 and 65535");
+
+/** The generated session secret's file in DATA_DIR. */
+export const authSecretFileName = "auth-secret";
+const minimumSecretLength = 32;
 
 /** Where several threads can listen on one port (SO_REUSEPORT), the kernel sharing connections out. */
 const sharedPortPlatforms = new Set(["linux", "freebsd"]);
@@ -60,7 +65,10 @@ const envSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(24 * 60 * 60),
-  AUTH_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
+  AUTH_SECRET: z
+    .string()
+    .min(minimumSecretLength, `must be at least ${minimumSecretLength} characters long`)
+    .optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .transform((url) => url.replace(/\/+$/, ""))
@@ -172,33 +180,63 @@ export function config(): Config {
 
 function bucketAndPrefix(storageUrl: string): { bucket: string; prefix: string } {
   const url = new URL(storageUrl);
-  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, "");
+  let prefix: string;
+  try {
+    prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, "");
+  } catch {
+    throw new ConfigError("STORAGE_URL has a prefix that is not valid percent-encoding");
+  }
   return { bucket: url.hostname, prefix: prefix ? `${prefix}/` : "" };
 }
 
+/** Only the site's own user may enter DATA_DIR: it holds the database and the session secret. */
 function ensureDirectory(dataDir: string): void {
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new ConfigError(`DATA_DIR cannot be created at ${dataDir} (${errorCode(error)})`);
   }
 }
 
-/** A secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */
+/**
+ * A secret generated on first start and kept in DATA_DIR, so sessions survive restarts. It is
+ * written whole to a file of its own, then linked into place: threads and instances starting
+ * together either find the finished file or make it, and never read half of one (a link, unlike
+ * a rename, never replaces a secret another instance has already started using).
+ */
 function storedSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
+  const file = path.join(dataDir, authSecretFileName);
+  const existing = readSecret(file);
+  if (existing !== undefined) return existing;
+  const secret = randomBytes(32).toString("base64url");
+  const temporary = `${file}.${process.pid}.${threadId}.${randomBytes(6).toString("hex")}`;
   try {
-    return readFileSync(file, "utf8").trim();
-  } catch {
-    const secret = randomBytes(32).toString("base64url");
-    try {
-      writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-      return secret;
-    } catch (error) {
-      if (errorCode(error) === "EEXIST") return readFileSync(file, "utf8").trim();
-      throw new ConfigError(`DATA_DIR is not writable at ${dataDir} (${errorCode(error)})`);
-    }
+    writeFileSync(temporary, `${secret}\n`, { mode: 0o600, flag: "wx", flush: true });
+    linkSync(temporary, file);
+    return secret;
+  } catch (error) {
+    if (errorCode(error) === "EEXIST") return readSecret(file) as string;
+    throw new ConfigError(`DATA_DIR is not writable at ${dataDir} (${errorCode(error)})`);
+  } finally {
+    rmSync(temporary, { force: true });
   }
+}
+
+/** The stored secret, or undefined when there is none yet; a short one stops the start. */
+function readSecret(file: string): string | undefined {
+  let secret: string;
+  try {
+    secret = readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return undefined;
+    throw new ConfigError(`DATA_DIR: the session secret cannot be read (${errorCode(error)})`);
+  }
+  if (secret.length < minimumSecretLength) {
+    throw new ConfigError(
+      `DATA_DIR holds a session secret (${authSecretFileName}) shorter than ${minimumSecretLength} characters: replace it, or delete it to have a new one made`,
+    );
+  }
+  return secret;
 }
 
 function errorCode(error: unknown): string {

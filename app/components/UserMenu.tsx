@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated.ts";
+import { LogOutForm } from "./LogOutForm.tsx";
 import { PageLink } from "./PageLink.tsx";
 
 const itemClass = "block w-full rounded px-3 py-2 text-left text-slate-ink hover:bg-heritage-50";
@@ -18,11 +18,7 @@ function MenuItems({ onChoose }: { onChoose?: () => void }) {
         </PageLink>
       </li>
       <li>
-        <Form method="post" action="/logout" onSubmit={onChoose}>
-          <button type="submit" className={itemClass}>
-            Logout
-          </button>
-        </Form>
+        <LogOutForm label="Logout" className={itemClass} onSubmit={onChoose} />
       </li>
     </>
   );

@@ -56,3 +56,25 @@ export function largestVariantUrl(image: ImageInfo): string {
 
 export const imageIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 export const variantPattern = /^(\d{1,4})\.(avif|webp|jpg|png)$/;
+
+/** Stands in for the site's origin: only an address that stays on it can name one of our images. */
+const siteOrigin = "https://site.invalid";
+
+/**
+ * The address of one of our image variants, `/images/<id>/<variant>`, that `src` leads to once
+ * parsed as a browser parses it (dot segments, `%2e`, backslashes, tabs and newlines, another
+ * host), or undefined when it leads anywhere else. Pages write this address, never `src` as given.
+ */
+export function imageVariantPath(src: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(src, `${siteOrigin}/`);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== siteOrigin || url.search !== "" || url.hash !== "") return undefined;
+  const [empty, images, id, variant, ...rest] = url.pathname.split("/");
+  if (empty !== "" || images !== "images" || rest.length > 0) return undefined;
+  if (!id || !imageIdPattern.test(id) || !variant || !variantPattern.test(variant)) return undefined;
+  return url.pathname;
+}

@@ -6,6 +6,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
+import { imageVariantPath } from "./image-variants.ts";
 
 /** GitHub's rules, tightened: only web and mail links, and images only from this site. */
 const schema = {
@@ -20,8 +21,11 @@ const schema = {
 };
 
 /**
- * Before sanitising: the page's title is its only h1, so headings in a post start at h2; and
- * an image from anywhere but our own /images/ becomes a plain link to it.
+ * Before sanitising: the page's title is its only h1, so headings in a post start at h2; and an
+ * image is shown only when its address leads to one of our image variants, written as that
+ * variant's plain address (a browser loads images unasked, with the reader's cookies, so an
+ * address that leads anywhere else, such as `/images/%2e%2e/logout`, must not be one). Any
+ * other image becomes a plain link to its address, which the reader may choose to follow.
  */
 function siteRules() {
   return (tree: Root) => {
@@ -29,7 +33,11 @@ function siteRules() {
       if (node.tagName === "h1") node.tagName = "h2";
       if (node.tagName !== "img") return;
       const src = String(node.properties.src ?? "");
-      if (src.startsWith("/images/") && !src.includes("..")) return;
+      const variant = imageVariantPath(src);
+      if (variant !== undefined) {
+        node.properties.src = variant;
+        return;
+      }
       const alt = String(node.properties.alt ?? "") || src;
       node.tagName = "a";
       node.properties = { href: src };

@@ -5,6 +5,8 @@ export interface RootData {
   requestId: string;
   /** The signed-in user's email, or null for a visitor. */
   email: string | null;
+  /** The signed-in user's anti-forgery token for the log-out form (see LogOutForm). */
+  formToken: string | null;
   /** A one-time notice carried across a redirect. */
   toast: string | null;
 }

@@ -1,28 +1,44 @@
-import { data, redirect } from "react-router";
-import { signOut } from "~/.server/auth.ts";
-import { config } from "~/.server/config.ts";
-import { isCrossSite } from "~/.server/same-origin.ts";
+import { redirect } from "react-router";
+import { getUser, signOut } from "~/.server/auth.ts";
+import { requireFormToken } from "~/.server/form-token.ts";
+import { readForm } from "~/.server/forms.ts";
+import { AuthCard } from "~/components/AuthCard.tsx";
+import { LogOutForm } from "~/components/LogOutForm.tsx";
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/logout";
 
-async function logOut(request: Request): Promise<never> {
+/**
+ * Opening the address changes nothing: a browser opens it for any link or image that leads
+ * here, from any page. It asks instead, and only the form's POST signs out.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!(await getUser(request))) throw redirect("/login");
+  return null;
+}
+
+/** The user menu's and this page's form. */
+export async function action({ request }: Route.ActionArgs) {
+  requireFormToken(request, await readForm(request));
   throw redirect("/login", { status: 303, headers: await signOut(request) });
 }
 
-/** The user menu posts here; opening the address signs out too. */
-export const action = ({ request }: Route.ActionArgs) => logOut(request);
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta(rootData(matches).publicUrl, {
+    title: "Log out",
+    description: "Log out of Woollahra Moncur.",
+    path: "/logout",
+  });
+}
 
-/**
- * Opening the address is a change like the menu's POST, so it is judged like one: a link or
- * an image on another site must not end the session.
- */
-export const loader = ({ request }: Route.LoaderArgs) => {
-  const headers = {
-    host: request.headers.get("host") ?? undefined,
-    origin: request.headers.get("origin") ?? undefined,
-    "sec-fetch-site": request.headers.get("sec-fetch-site") ?? undefined,
-  };
-  if (isCrossSite("POST", headers, config().publicUrl)) {
-    throw data("Forbidden: this link was followed from another site.", { status: 403 });
-  }
-  return logOut(request);
-};
+export default function LogOut({ matches }: Route.ComponentProps) {
+  return (
+    <AuthCard title="Log out">
+      <p className="mb-6">You are signed in as {rootData(matches).email}.</p>
+      <LogOutForm
+        label="Log out"
+        className="w-full rounded-md bg-heritage-700 px-4 py-2.5 font-semibold text-white hover:bg-heritage-900"
+      />
+    </AuthCard>
+  );
+}

@@ -1,10 +1,10 @@
-import { Feed } from "feed";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { latestPosts } from "~/.server/posts.ts";
 import { renderedContent } from "~/.server/rendered-posts.ts";
+import { rssDocument } from "~/.server/rss.ts";
 import { cachedPage } from "~/http-policy.ts";
-import { largestVariantUrl } from "~/lib/image-variants.ts";
+import { largestVariantUrl, variantContentType } from "~/lib/image-variants.ts";
 import { excerpt } from "~/lib/markdown.ts";
 import { site } from "~/lib/site.ts";
 
@@ -16,33 +16,31 @@ export const handle = cachedPage();
 export async function loader() {
   const { publicUrl } = config();
   const posts = await latestPosts(db(), feedSize);
-  const feed = new Feed({
+  const channel = {
     title: `${site.name}: Lifestyle`,
-    description: "Posts from our building on Moncur Street, Woollahra.",
-    id: `${publicUrl}/home`,
     link: `${publicUrl}/home`,
+    description: "Posts from our building on Moncur Street, Woollahra.",
     language: "en-AU",
-    image: `${publicUrl}/illustrations/banner-1280.webp`,
-    favicon: `${publicUrl}/favicon.svg`,
     copyright: `© ${new Date().getFullYear()} ${site.name}`,
     updated: posts[0]?.publishedOn ?? new Date(),
-    generator: site.name,
-    feedLinks: { rss: `${publicUrl}/rss.xml` },
-  });
-  for (const post of posts) {
-    const url = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
+    feedUrl: `${publicUrl}/rss.xml`,
+    imageUrl: `${publicUrl}/illustrations/banner-1280.webp`,
+  };
+  const items = posts.map((post) => {
     const html = renderedContent(post);
-    feed.addItem({
+    return {
       title: post.title,
-      id: url,
-      link: url,
+      link: `${publicUrl}/blog/${encodeURIComponent(post.slug)}`,
+      published: post.publishedOn,
       description: excerpt(html, 300),
-      content: html,
-      date: post.publishedOn,
-      image: `${publicUrl}${largestVariantUrl(post.cover)}`,
-    });
-  }
-  return new Response(feed.rss2(), {
+      html,
+      enclosure: {
+        url: `${publicUrl}${largestVariantUrl(post.cover)}`,
+        type: variantContentType(post.cover.fallback),
+      },
+    };
+  });
+  return new Response(rssDocument(channel, items), {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
   });
 }

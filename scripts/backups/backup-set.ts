@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { authSecretFileName } from "../../app/.server/config.ts";
 import { Refusal } from "./failure.ts";
 
 /** What one backup folder holds; written last, so a folder without it is an unfinished backup. */
@@ -16,7 +17,8 @@ export interface Manifest {
 export const manifestName = "manifest.json";
 export const databaseFileName = { sqlite: "site.db", postgres: "database.dump" } as const;
 export const imagesName = "images";
-export const authSecretName = "auth-secret";
+/** The session secret keeps its DATA_DIR name in the backup. */
+export const authSecretName = authSecretFileName;
 
 /** "3 images": uploaded images are stored one folder per image. */
 export function describeImages(directory: string): string {

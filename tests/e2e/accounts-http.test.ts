@@ -3,9 +3,11 @@ import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
+import { tusUpload } from "../support/tus.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
 
 const password = "jacaranda-1921";
@@ -302,18 +304,78 @@ describe.each(serverDialects)("accounts over HTTP on $name", (dialect: ServerDia
       expect(replay.status).toBe(302);
     });
 
-    it("logs out when /logout is opened", async () => {
+    it("asks before logging out: opening /logout shows a Log out form and signs no one out", async () => {
       const { email } = await registered();
       const visitor = new Visitor(server.url);
       await visitor.logIn(email, password);
-      const stolen = visitor.cookieHeader;
-      const response = await visitor.get("/logout");
-      expect(response.headers.get("location")).toBe("/login");
-      const replay = await fetch(`${server.url}/dashboard`, {
-        redirect: "manual",
-        headers: { cookie: stolen },
+      const page = await visitor.get("/logout");
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toBe("private, no-store");
+      const main = (await page.text()).split("<main")[1] ?? "";
+      const token = visitor.cookies.get("wm_form");
+      expect(main).toMatch(
+        new RegExp(
+          `<form [^>]*action="/logout" method="post"><input type="hidden" name="csrf" value="${token}"/><button type="submit"[^>]*>Log out</button></form>`,
+        ),
+      );
+      for (let i = 0; i < 3; i++) expect((await visitor.get("/logout")).status).toBe(200);
+      expect((await visitor.get("/dashboard")).status).toBe(200);
+      const visitorPage = await new Visitor(server.url).get("/logout");
+      expect(visitorPage.status).toBe(302);
+      expect(visitorPage.headers.get("location")).toBe("/login");
+    });
+
+    it.each([
+      ["empty", () => ""],
+      ["forged", () => "made-up.signature"],
+      ["a visitor's", () => new Visitor(server.url).formToken("/login")],
+    ])("refuses a log-out whose token is %s with 403, signing no one out", async (_label, token) => {
+      const { email } = await registered();
+      const visitor = new Visitor(server.url);
+      await visitor.logIn(email, password);
+      expect((await visitor.post("/logout", { csrf: await token() })).status).toBe(403);
+      expect((await visitor.get("/dashboard")).status).toBe(200);
+    });
+
+    it("keeps a reader signed in on a post whose images lead to /logout", async () => {
+      const { email, visitor: author } = await registered();
+      await author.logIn(email, password);
+      const cover = await tusUpload(server.url, await photoJpeg(900, 600), { cookie: author.cookieHeader });
+      const hostileImages = [
+        "![a](/images/%2e%2e/logout)",
+        "![b](/images/%2E%2E/logout)",
+        "![c](/images/x/..%2flogout)",
+        "![d](/images//logout)",
+        `![e](${server.url}/logout)`,
+        "![f][ref]\n\n[ref]: /images/.%2e/logout",
+        `![cover](/images/${cover.id}/400.webp)`,
+      ];
+      const created = await author.post("/create-post", {
+        title: "Pictures that lead elsewhere",
+        content: hostileImages.join("\n\n"),
+        coverImageId: cover.id as string,
       });
-      expect(replay.status).toBe(302);
+      expect(created.status).toBe(303);
+      const db = database();
+      const { slug } = await db
+        .selectFrom("posts")
+        .select("slug")
+        .where("title", "=", "Pictures that lead elsewhere")
+        .executeTakeFirstOrThrow();
+      await db.destroy();
+
+      const reader = await registered();
+      await reader.visitor.logIn(reader.email, password);
+      const pageUrl = `${server.url}/blog/${encodeURIComponent(slug)}`;
+      const html = await (await reader.visitor.get(`/blog/${encodeURIComponent(slug)}`)).text();
+      const content = html.slice(html.indexOf('class="prose'), html.indexOf("</article>"));
+      // Every image the post's content shows, fetched as a browser does: resolved, with the reader's cookies.
+      const sources = [...content.matchAll(/<img [^>]*src="([^"]+)"/g)].map(
+        (match) => new URL(match[1] as string, pageUrl),
+      );
+      for (const url of sources) await reader.visitor.get(url.pathname + url.search);
+      expect((await reader.visitor.get("/dashboard")).status, "the reader is still signed in").toBe(200);
+      expect(sources.map((url) => url.pathname)).toEqual([`/images/${cover.id}/400.webp`]);
     });
   });
 

@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownSlugs, uploadCover } from "../support/author.ts";
 import { chromiumPath, launchBrowser } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
+import { Visitor } from "../support/visitor.ts";
 
 const password = "jacaranda-1921";
 
@@ -212,6 +214,46 @@ describe.skipIf(!chromiumPath)("accounts in Chromium", () => {
     await phoneNav.getByRole("button", { name: email }).click();
     await phoneNav.getByRole("link", { name: "Dashboard" }).click();
     await page.waitForURL(`${server.url}/dashboard`);
+    await page.context().close();
+  });
+
+  it("stays signed in on a post whose images lead to /logout, and asks before logging out", async () => {
+    const { page, email } = await signedIn();
+    const author = new Visitor(server.url);
+    for (const cookie of await page.context().cookies()) author.cookies.set(cookie.name, cookie.value);
+    const cover = await uploadCover(author);
+    const slugsBefore = new Set(await ownSlugs(author));
+    const created = await author.post("/create-post", {
+      title: "Pictures that lead elsewhere",
+      content: [
+        "![a](/images/%2e%2e/logout)",
+        "![b](/images/%2E%2E/logout)",
+        "![c](/images/x/..%2flogout)",
+        `![d](${server.url}/logout)`,
+      ].join("\n\n"),
+      coverImageId: cover,
+    });
+    expect(created.status).toBe(303);
+    const slug = (await ownSlugs(author)).find((candidate) => !slugsBefore.has(candidate));
+
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${server.url}/blog/${encodeURIComponent(slug ?? "")}`, { waitUntil: "load" });
+    await page.locator("html[data-hydrated]").waitFor();
+    expect(asked).not.toContain("/logout");
+    await page.goto(`${server.url}/dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+
+    await page.goto(`${server.url}/logout`);
+    expect(new URL(page.url()).pathname).toBe("/logout");
+    await page.goto(`${server.url}/dashboard`);
+    expect(new URL(page.url()).pathname, "opening /logout signs no one out").toBe("/dashboard");
+    await page.goto(`${server.url}/logout`);
+    await page.locator("main").getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await page.goto(`${server.url}/dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(await page.locator("[data-nav=desktop]").getByText(email).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signedUp } from "../support/author.ts";
 import { contentChanged } from "../support/content-version.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
@@ -17,12 +18,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
 
   const database = () => serverDatabase(server, env);
 
-  async function signedIn(email: string): Promise<Visitor> {
-    const visitor = new Visitor(server.url);
-    await visitor.register(email, "jacaranda-1921");
-    await visitor.logIn(email, "jacaranda-1921");
-    return visitor;
-  }
+  const signedIn = (email: string) => signedUp(server.url, email);
 
   async function cover(visitor: Visitor): Promise<string> {
     const outcome = await tusUpload(server.url, smallPhoto, { cookie: visitor.cookieHeader });

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumPath, launchBrowser } from "../support/browser.ts";
+import { signedUp } from "../support/author.ts";
+import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { photoJpeg, plainImage } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { occupyImageProcessing } from "../support/tus.ts";
-import { Visitor } from "../support/visitor.ts";
 
 describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
   let server: RunningServer;
@@ -35,14 +35,10 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     options: { javaScript?: boolean; width?: number } = {},
   ): Promise<{ page: Page; context: BrowserContext }> {
     const email = `writer${++n}@example.com`;
-    const visitor = new Visitor(server.url);
-    expect((await visitor.register(email, "jacaranda-1921")).status).toBe(303);
-    expect((await visitor.logIn(email, "jacaranda-1921")).status).toBe(303);
-    const context = await browser.newContext({
+    const context = await contextAs(browser, await signedUp(server.url, email), {
       javaScriptEnabled: options.javaScript ?? true,
       viewport: { width: options.width ?? 1280, height: 900 },
     });
-    await context.addCookies([...visitor.cookies].map(([name, value]) => ({ name, value, url: server.url })));
     return { page: await context.newPage(), context };
   }
 
@@ -295,9 +291,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
   });
 
   it("shows Loading... while a post loads after a click", async () => {
-    const visitor = new Visitor(server.url);
-    await visitor.register("loader@example.com", "jacaranda-1921");
-    await visitor.logIn("loader@example.com", "jacaranda-1921");
+    const visitor = await signedUp(server.url, "loader@example.com");
     await visitor.post("/create-batch", {});
     const context = await browser.newContext();
     const page = await context.newPage();

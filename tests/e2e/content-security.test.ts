@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumPath, launchBrowser } from "../support/browser.ts";
+import { signedUp } from "../support/author.ts";
+import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
-import { Visitor } from "../support/visitor.ts";
+import type { Visitor } from "../support/visitor.ts";
 
 const policyNonce = (policy: string | null) =>
   policy?.match(/script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/)?.[1];
@@ -37,9 +38,7 @@ describe("the script policy (CSP nonces)", () => {
   });
 
   it("gives every rendered page a fresh nonce that all its scripts carry", async () => {
-    const visitor = new Visitor(server.url);
-    await visitor.register("nonce@example.com", "jacaranda-1921");
-    await visitor.logIn("nonce@example.com", "jacaranda-1921");
+    const visitor = await signedUp(server.url, "nonce@example.com");
     const seen = new Set<string>();
     for (const path of ["/dashboard", "/dashboard", "/create-post"]) {
       const response = await visitor.get(path);
@@ -88,9 +87,8 @@ describe("the script policy (CSP nonces)", () => {
 
   describe.skipIf(!chromiumPath)("in Chromium", () => {
     /** Opens a page with JavaScript and collects every policy violation and console error. */
-    async function openWatched(path: string, cookies: [string, string][] = []) {
-      const context = await browser.newContext();
-      await context.addCookies(cookies.map(([name, value]) => ({ name, value, url: server.url })));
+    async function openWatched(path: string, visitor?: Visitor) {
+      const context = await contextAs(browser, visitor);
       const page: Page = await context.newPage();
       const problems: string[] = [];
       page.on("console", (message) => {
@@ -126,10 +124,8 @@ describe("the script policy (CSP nonces)", () => {
     });
 
     it("runs the editor's scripts for a signed-in author with no policy violations", async () => {
-      const visitor = new Visitor(server.url);
-      await visitor.register("editor-csp@example.com", "jacaranda-1921");
-      await visitor.logIn("editor-csp@example.com", "jacaranda-1921");
-      const { page, problems, close } = await openWatched("/create-post", [...visitor.cookies]);
+      const visitor = await signedUp(server.url, "editor-csp@example.com");
+      const { page, problems, close } = await openWatched("/create-post", visitor);
       await page.getByLabel("Content (Markdown)").fill("**Bold** words");
       await expect.poll(() => page.locator("strong", { hasText: "Bold" }).count()).toBeGreaterThan(0);
       expect(problems).toEqual([]);

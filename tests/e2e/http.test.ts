@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -223,6 +223,56 @@ describe("starting up", () => {
     expect(output).toMatch(
       /^woollahra-moncur: DATABASE_URL: cannot open the database \(.*ECONNREFUSED.*\)$/m,
     );
+  });
+
+  const password = "Db-Secret-4711";
+  const postgresHost = new URL(process.env.TEST_DATABASE_URL ?? "postgres://127.0.0.1:5432").host;
+  it.each([
+    ["a URL that does not parse", `postgres://site:${password}@[db/site`],
+    ["a URL of another kind", `mysql://site:${password}@db.internal/site`],
+    ["a host that does not exist", `postgres://site:${password}@db.invalid:5432/site`],
+    ["a port nothing listens on", `postgres://site:${password}@127.0.0.1:1/site`],
+    ...(postgresAvailable
+      ? [["a user the server does not know", `postgres://wm_no_such_user:${password}@${postgresHost}/test`]]
+      : []),
+  ])("stops with one line naming DATABASE_URL, without its password: %s", async (_label, url) => {
+    const { code, output } = await startExpectingFailure({ DATABASE_URL: url });
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toHaveLength(1);
+    expect(output).toMatch(/^woollahra-moncur: DATABASE_URL/);
+    expect(output).not.toContain(password);
+  });
+
+  it("stops with one line when the stored session secret is shorter than 32 characters", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "wm-secret-"));
+    writeFileSync(path.join(dataDir, "auth-secret"), "too-short\n", { mode: 0o600 });
+    const { code, output } = await startExpectingFailure({ DATA_DIR: dataDir });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      "woollahra-moncur: DATA_DIR holds a session secret (auth-secret) shorter than 32 characters: replace it, or delete it to have a new one made",
+    );
+  });
+
+  it("makes DATA_DIR for the site's user alone: the folder 0700, the database and the secret 0600", async () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "wm-modes-")), "data");
+    const running = await startServer({ DATA_DIR: dataDir });
+    try {
+      const modes = Object.fromEntries(
+        ["", "site.db", "site.db-wal", "site.db-shm", "auth-secret"].map((name) => [
+          name || "DATA_DIR",
+          (statSync(path.join(dataDir, name)).mode & 0o777).toString(8),
+        ]),
+      );
+      expect(modes).toEqual({
+        DATA_DIR: "700",
+        "site.db": "600",
+        "site.db-wal": "600",
+        "site.db-shm": "600",
+        "auth-secret": "600",
+      });
+    } finally {
+      await running.stop();
+    }
   });
 
   it("stops with one line when DATA_DIR cannot be used", async () => {

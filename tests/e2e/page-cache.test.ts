@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../reliability/support/raw-http.ts";
+import { password, signedIn, signedUp } from "../support/author.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { tusUpload } from "../support/tus.ts";
@@ -26,9 +27,7 @@ describe("the page cache for visitors", () => {
     first = await startServer({ WEB_CONCURRENCY: "1" });
     // A second instance on the same database, as behind a load balancer.
     second = await startServer({ DATA_DIR: first.dataDir, WEB_CONCURRENCY: "1" });
-    author = new Visitor(first.url);
-    await author.register("cache@example.com", "jacaranda-1921");
-    await author.logIn("cache@example.com", "jacaranda-1921");
+    author = await signedUp(first.url, "cache@example.com");
   });
   afterAll(async () => {
     await second?.stop();
@@ -89,8 +88,7 @@ describe("the page cache for visitors", () => {
       });
     // Every thread reads the content version before it listens; then each caches /home.
     for (let i = 0; i < 40; i++) await homeOnNewConnection();
-    const writer = new Visitor(threaded.url);
-    await writer.logIn("cache@example.com", "jacaranda-1921");
+    const writer = await signedIn(threaded.url, "cache@example.com");
     const cover = await tusUpload(threaded.url, await photoJpeg(900, 600), { cookie: writer.cookieHeader });
     const form = await (await writer.get("/create-post")).text();
     const response = await writer.post("/create-post", {
@@ -124,7 +122,7 @@ describe("the page cache for visitors", () => {
     }
     // A notice in waiting (signed, as the site sets it) taken to a page visitors share.
     const newcomer = new Visitor(first.url);
-    await newcomer.register("notice@example.com", "jacaranda-1921");
+    await newcomer.register("notice@example.com", password);
     const notice = `wm_toast=${newcomer.cookies.get("wm_toast")}`;
     const withNotice = await fetch(`${first.url}/home`, { headers: { cookie: notice } });
     expect(visibleText(await withNotice.text())).toContain("User registered");

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugBase } from "~/lib/slug.ts";
+import { password, signedUp } from "../support/author.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type FreshPostgres, freshPostgresDatabase, postgresUrl } from "../support/postgres.ts";
 import { type RunningS3, startS3 } from "../support/s3.ts";
@@ -28,9 +29,7 @@ describe.skipIf(!postgresUrl)("several instances on PostgreSQL and an S3 bucket"
     shared = { ...s3.env, DATABASE_URL: database.url };
     a = await startServer(shared);
     b = await startServer(shared);
-    author = new Visitor(a.url);
-    await author.register("two-instances@example.com", "jacaranda-1921");
-    await author.logIn("two-instances@example.com", "jacaranda-1921");
+    author = await signedUp(a.url, "two-instances@example.com");
   }, 90_000);
   afterAll(async () => {
     await a?.stop();
@@ -82,9 +81,7 @@ describe.skipIf(!postgresUrl)("several instances on PostgreSQL and an S3 bucket"
   });
 
   it("accepts a session from A on B, and signing out on B ends it on A", async () => {
-    const visitor = new Visitor(a.url);
-    await visitor.register("roaming@example.com", "jacaranda-1921");
-    expect((await visitor.logIn("roaming@example.com", "jacaranda-1921")).status).toBe(303);
+    const visitor = await signedUp(a.url, "roaming@example.com");
     const onB = onInstance(b, visitor);
     const dashboard = await onB.get("/dashboard");
     expect(dashboard.status).toBe(200);
@@ -99,11 +96,11 @@ describe.skipIf(!postgresUrl)("several instances on PostgreSQL and an S3 bucket"
 
   it("holds a login limit counted on A when the next attempt reaches B", async () => {
     const visitor = new Visitor(a.url);
-    await visitor.register("limited@example.com", "jacaranda-1921");
+    await visitor.register("limited@example.com", password);
     for (let attempt = 0; attempt < 5; attempt++) {
       expect((await new Visitor(a.url).logIn("limited@example.com", "not-the-password")).status).toBe(401);
     }
-    const blocked = await new Visitor(b.url).logIn("limited@example.com", "jacaranda-1921");
+    const blocked = await new Visitor(b.url).logIn("limited@example.com", password);
     expect(blocked.status).toBe(429);
     expect(visibleText(await blocked.text())).toMatch(/Too many attempts, try again in \d+ seconds/);
   });

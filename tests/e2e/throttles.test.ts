@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumPath, launchBrowser } from "../support/browser.ts";
+import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
@@ -207,10 +207,7 @@ describe.each(serverDialects)("throttles under a burst on $name", (dialect: Serv
         writeFileSync(photo, await photoJpeg(900, 600));
         const browser = await launchBrowser();
         try {
-          const context = await browser.newContext();
-          await context.addCookies(
-            [...limited.cookies].map(([name, value]) => ({ name, value, url: server.url })),
-          );
+          const context = await contextAs(browser, limited);
           const page = await context.newPage();
           await page.goto(`${server.url}/create-post`);
           await page.getByLabel("Title").fill("One post too many");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { edit, ownSlugs, publish, signedUp, uploadCover } from "../support/author.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
@@ -12,57 +13,38 @@ const graceSeconds = 6;
 describe("the sweep of images no post uses", () => {
   let server: RunningServer;
   let author: Visitor;
-  let photo: Buffer;
 
   beforeAll(async () => {
     server = await startServer({ UNUSED_IMAGE_GRACE_SECONDS: String(graceSeconds) });
-    author = new Visitor(server.url);
-    await author.register("sweeper@example.com", "jacaranda-1921");
-    await author.logIn("sweeper@example.com", "jacaranda-1921");
-    photo = await photoJpeg(900, 600);
+    author = await signedUp(server.url, "sweeper@example.com");
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  async function uploaded(): Promise<string> {
-    const outcome = await tusUpload(server.url, photo, { cookie: author.cookieHeader });
-    if (!outcome.id) throw new Error(`upload failed: ${outcome.status} ${outcome.message}`);
-    return outcome.id;
+  const post = (coverImageId: string) => ({ title: "Swept clean", content: "Words.", coverImageId });
+
+  /** Publishes a post with this cover; returns its slug (the newest on the dashboard). */
+  async function published(coverImageId: string): Promise<string> {
+    expect((await publish(author, post(coverImageId))).status).toBe(303);
+    return (await ownSlugs(author))[0] as string;
   }
 
-  async function publish(coverImageId: string): Promise<string> {
-    const form = await (await author.get("/create-post")).text();
-    const submissionId = form.match(/name="submissionId" value="([0-9a-f]+)"/)?.[1] ?? "";
-    await author.post("/create-post", {
-      submissionId,
-      title: "Swept clean",
-      content: "Words.",
-      coverImageId,
-    });
-    const dashboard = await (await author.get("/dashboard")).text();
-    return decodeURIComponent(dashboard.match(/href="\/edit-post\/([^"]+)"/)?.[1] as string);
-  }
-
-  const variantStatus = async (id: string) => (await fetch(`${server.url}/images/${id}/900.webp`)).status;
+  const variantStatus = async (id: string) => (await fetch(`${server.url}/images/${id}/640.webp`)).status;
 
   it("removes replaced covers, deleted posts' covers and uploads never used or never finished, and nothing else", async () => {
-    const replaced = await uploaded();
-    const kept = await publish(replaced);
-    const replacement = await uploaded();
-    const edit = await author.post(`/edit-post/${kept}`, {
-      title: "Swept clean",
-      content: "Words.",
-      coverImageId: replacement,
-    });
-    expect(edit.status).toBe(303);
+    const replaced = await uploadCover(author);
+    const kept = await published(replaced);
+    const replacement = await uploadCover(author);
+    expect((await edit(author, kept, post(replacement))).status).toBe(303);
 
-    const ofDeletedPost = await uploaded();
-    const deleted = await publish(ofDeletedPost);
+    const ofDeletedPost = await uploadCover(author);
+    const deleted = await published(ofDeletedPost);
     expect((await author.post(`/edit-post/${deleted}?delete`, {})).status).toBe(303);
 
-    const neverUsed = await uploaded();
+    const neverUsed = await uploadCover(author);
     // Begun, a first chunk sent, then left.
+    const photo = await photoJpeg(900, 600);
     let unfinished = "";
     await new Promise<void>((resolve) => {
       void tusUpload(server.url, photo, {

@@ -1,12 +1,13 @@
 import { sql } from "kysely";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedUp } from "../support/author.ts";
 import { photoJpeg, plainImage } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
 import { occupyImageProcessing } from "../support/tus.ts";
-import { Visitor, visibleText } from "../support/visitor.ts";
+import { visibleText } from "../support/visitor.ts";
 
 const megabyte = 1024 * 1024;
 
@@ -27,9 +28,7 @@ describe.each(serverDialects)("each user's upload limits on $name", (dialect: Se
 
   async function signedIn(): Promise<{ cookie: string; id: string }> {
     const email = `limited.${++users}.${dialect.name}@example.com`;
-    const visitor = new Visitor(server.url);
-    await visitor.register(email, "jacaranda-1921");
-    await visitor.logIn(email, "jacaranda-1921");
+    const visitor = await signedUp(server.url, email);
     const db = serverDatabase(server, env);
     const { rows } = await sql<{ id: string }>`select id from "user" where email = ${email}`.execute(db);
     await db.destroy();

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedUp } from "../support/author.ts";
 import {
   decompressionBomb,
   photoJpeg,
@@ -12,7 +13,6 @@ import {
 import { type RunningServer, startServer } from "../support/server.ts";
 import { storedFor } from "../support/stored-objects.ts";
 import { occupyImageProcessing, tusUpload, type UploadOptions } from "../support/tus.ts";
-import { Visitor } from "../support/visitor.ts";
 
 describe("cover image uploads (tus)", () => {
   let server: RunningServer;
@@ -20,12 +20,7 @@ describe("cover image uploads (tus)", () => {
   let otherCookie: string;
   let refusalsCookie: string;
 
-  const signIn = async (email: string) => {
-    const visitor = new Visitor(server.url);
-    await visitor.register(email, "jacaranda-1921");
-    await visitor.logIn(email, "jacaranda-1921");
-    return visitor.cookieHeader;
-  };
+  const signIn = async (email: string) => (await signedUp(server.url, email)).cookieHeader;
 
   beforeAll(async () => {
     server = await startServer();

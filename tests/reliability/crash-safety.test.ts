@@ -4,10 +4,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/.server/db/database.ts";
+import {
+  acknowledged,
+  type PostFields,
+  publish,
+  signedIn,
+  signedUp,
+  uploadCover,
+} from "../support/author.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
-import { acknowledged, type PostFields, publish, signedIn, signedUp, uploadCover } from "./support/author.ts";
 import { danglingPosts, sqliteIntegrity } from "./support/database-soundness.ts";
 import { longRun } from "./support/run-length.ts";
 

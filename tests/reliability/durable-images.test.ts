@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedUp } from "../support/author.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { tusUpload } from "../support/tus.ts";
-import { Visitor } from "../support/visitor.ts";
 
 function straceAvailable(): boolean {
   try {
@@ -72,9 +72,7 @@ describe.skipIf(!straceAvailable())("image files are on disk before their row co
   });
 
   it("flushes each variant and its folder, then commits the row", async () => {
-    const visitor = new Visitor(server.url);
-    await visitor.register("durable@example.com", "jacaranda-1921");
-    await visitor.logIn("durable@example.com", "jacaranda-1921");
+    const visitor = await signedUp(server.url, "durable@example.com");
     const { id } = await tusUpload(server.url, await photoJpeg(1600, 1200), { cookie: visitor.cookieHeader });
     expect(id).toBeDefined();
     tracer.kill("SIGINT");

@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { edit, ownSlugs, publish, signedIn, signedUp, uploadCover } from "../support/author.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
-import { edit, ownSlugs, publish, signedIn, signedUp, uploadCover } from "./support/author.ts";
 import { LoadStats } from "./support/load-stats.ts";
 import { longRun } from "./support/run-length.ts";
 

@@ -1,5 +1,6 @@
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from "playwright-core";
 import { chromiumFlags, findChromium } from "./chromium.ts";
+import type { Visitor } from "./visitor.ts";
 
 /** Chromium's path, or undefined (which CI treats as a failure, not a reason to skip). */
 export const chromiumPath = findChromium();
@@ -15,4 +16,18 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: chromiumPath,
     args: chromiumFlags,
   });
+}
+
+/** A browser context that carries the visitor's cookies: signed in when the visitor is. */
+export async function contextAs(
+  browser: Browser,
+  visitor: Visitor | undefined,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  const cookies = [...(visitor?.cookies ?? [])];
+  await context.addCookies(
+    cookies.map(([name, value]) => ({ name, value, url: visitor?.baseUrl as string })),
+  );
+  return context;
 }

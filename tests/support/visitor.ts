@@ -1,7 +1,7 @@
 import type { Fetch } from "./loopback-fetch.ts";
 
 /** The forms that carry an anti-forgery token (app/.server/form-token.ts). */
-const tokenForms = /^\/(login|register)(\?|$)/;
+const tokenForms = /^\/(login|register|logout)(\?|$)/;
 
 /** A browser-like HTTP client for the tests: keeps cookies, sends forms from the site's own origin. */
 export class Visitor {
@@ -49,7 +49,7 @@ export class Visitor {
     return html.match(/name="csrf" value="([^"]+)"/)?.[1] ?? "";
   }
 
-  /** Sends a form from the site's own origin; the log-in and register forms get their token first. */
+  /** Sends a form from the site's own origin; the log-in, register and log-out forms get their token first. */
   async post(
     path: string,
     form: Record<string, string>,

@@ -1,3 +1,4 @@
+import { closeSync, openSync } from "node:fs";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
@@ -18,6 +19,9 @@ export function openDatabase(database: Config["database"]): Db {
   return new Kysely<Database>({
     dialect: new SqliteDialect({
       database: async () => {
+        // Made here rather than by SQLite, so that only the site's own user may read it (SQLite
+        // gives the write-ahead log and its index the database file's mode).
+        closeSync(openSync(database.file, "a", 0o600));
         const db = new SQLite(database.file);
         db.pragma("journal_mode = WAL");
         // FULL: a commit that returned success survives a power cut, not only a process crash.

@@ -20,7 +20,10 @@ export interface PostCase {
   kind: "post";
   name: string;
   route?: "create" | "edit";
-  /** Title, content and cover get valid values unless given; "$cover" is a cover the author uploaded. */
+  /**
+   * Title, content and cover get valid values unless given; "$cover" is a cover the author
+   * uploaded, "$site" the site's address (http://127.0.0.1:port) and "$host" its host.
+   */
   fields: Record<string, Text>;
   /** "accepted": saved (then checked inert in Chromium), optionally exactly as `stored` says. */
   expect: Refusal | "accepted";

@@ -1,4 +1,4 @@
-import type { Dialog, Page } from "playwright-core";
+import type { Dialog, Page, Request } from "playwright-core";
 
 /**
  * The inline scripts the site itself writes into pages: React Router's hydration data and
@@ -60,12 +60,28 @@ function scanDocument(ownStarts: string[]): string[] {
 }
 
 /**
+ * What a page may fetch by itself: the build's files, the illustrations, the icon and image
+ * variants, all from the site. Anything else (say, an image whose address leads to /logout)
+ * is a request the reader never chose, made with their cookies.
+ */
+const fetchedByItself =
+  /^\/(assets\/|illustrations\/|favicon\.svg$|images\/[A-Za-z0-9_-]+\/\d+\.(avif|webp|jpg|png)$)/;
+
+/**
  * Loads a page in Chromium with JavaScript on, lets it hydrate, and lists everything that
- * shows hostile input ran or could run: dialogs, navigations away, event-handler attributes,
- * script URLs, foreign scripts, frames and styles inside the content.
+ * shows hostile input ran or could run: dialogs, navigations away, requests the page made by
+ * itself to anything but the site's files and images, event-handler attributes, script URLs,
+ * foreign scripts, frames and styles inside the content.
  */
 export async function inertnessProblems(page: Page, url: string): Promise<string[]> {
   const problems: string[] = [];
+  const origin = new URL(url).origin;
+  const onRequest = (request: Request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) return;
+    const asked = new URL(request.url());
+    if (asked.origin !== origin || !fetchedByItself.test(asked.pathname) || request.method() !== "GET")
+      problems.push(`the page fetched ${request.method()} ${request.url()} by itself`);
+  };
   const onDialog = (dialog: Dialog) => {
     problems.push(`a ${dialog.type()} dialog opened: ${dialog.message()}`);
     void dialog.dismiss();
@@ -73,6 +89,7 @@ export async function inertnessProblems(page: Page, url: string): Promise<string
   const onError = (error: Error) => problems.push(`script error: ${error.message}`);
   page.on("dialog", onDialog);
   page.on("pageerror", onError);
+  page.on("request", onRequest);
   try {
     const response = await page.goto(url, { waitUntil: "load" });
     if (!response || response.status() >= 500) problems.push(`status ${response?.status()}`);
@@ -84,6 +101,7 @@ export async function inertnessProblems(page: Page, url: string): Promise<string
   } finally {
     page.off("dialog", onDialog);
     page.off("pageerror", onError);
+    page.off("request", onRequest);
   }
   return problems;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { photoJpeg } from "../../support/images.ts";
-import { tusUpload } from "../../support/tus.ts";
-import { Visitor } from "../../support/visitor.ts";
+import { photoJpeg } from "./images.ts";
+import { tusUpload } from "./tus.ts";
+import { Visitor } from "./visitor.ts";
 
 export const password = "jacaranda-1921";
 
