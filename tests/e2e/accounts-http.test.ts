@@ -3,14 +3,13 @@ import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { password } from "../support/author.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
 import { tusUpload } from "../support/tus.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
-
-const password = "jacaranda-1921";
 
 describe.each(serverDialects)("accounts over HTTP on $name", (dialect: ServerDialect) => {
   let server: RunningServer;

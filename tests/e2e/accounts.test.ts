@@ -1,11 +1,9 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownSlugs, uploadCover } from "../support/author.ts";
+import { ownSlugs, password, uploadCover } from "../support/author.ts";
 import { chromiumPath, launchBrowser } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { Visitor } from "../support/visitor.ts";
-
-const password = "jacaranda-1921";
 
 describe.skipIf(!chromiumPath)("accounts in Chromium", () => {
   let server: RunningServer;

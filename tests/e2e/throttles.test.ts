@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { password } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
@@ -16,7 +17,6 @@ import { Visitor, visibleText } from "../support/visitor.ts";
  * at once, after the slow parts a browser does first (loading the form), so they all race for
  * the same counter. A limit holds when exactly its number get through, however they interleave.
  */
-const password = "jacaranda-1921";
 const burst = 30;
 
 /** How many answers had each status, e.g. { 401: 5, 429: 25 }. */

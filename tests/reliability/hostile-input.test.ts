@@ -3,7 +3,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
 import { widthsFor } from "~/lib/image-variants.ts";
-import { chromiumPath, launchBrowser } from "../support/browser.ts";
+import { password, signedUp } from "../support/author.ts";
+import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
@@ -22,7 +23,6 @@ import { formatTable } from "./support/table.ts";
  * shown to be inert in Chromium. A summary table of categories and outcomes is printed.
  */
 const corpus = loadCorpus();
-const password = "jacaranda-1921";
 
 /** Refused: a 4xx, or a redirect to log in; inert: accepted, and shown to run nothing. */
 type Outcome = "refused" | "inert" | "failed";
@@ -48,13 +48,6 @@ describe("hostile input", () => {
   const pagesToCheck: PageToCheck[] = [];
 
   const state = () => siteState(db, server.dataDir);
-
-  async function signedIn(email: string): Promise<Visitor> {
-    const visitor = new Visitor(server.url);
-    expect((await visitor.register(email, password)).status).toBe(303);
-    expect((await visitor.logIn(email, password)).status).toBe(303);
-    return visitor;
-  }
 
   async function slugs(): Promise<Set<string>> {
     return new Set((await db.selectFrom("posts").select("slug").execute()).map((row) => row.slug));
@@ -294,7 +287,7 @@ describe("hostile input", () => {
     server = await startServer({ RATE_LIMITS: "off" });
     db = serverDatabase(server);
     authorEmail = "author@example.com";
-    author = await signedIn(authorEmail);
+    author = await signedUp(server.url, authorEmail);
     cover = (await tusUpload(server.url, await photoJpeg(900, 600), { cookie: author.cookieHeader }))
       .id as string;
     const existing = await slugs();
@@ -340,10 +333,7 @@ describe("hostile input", () => {
     for (const target of targets) {
       let page = pages.get(target.visitor);
       if (!page) {
-        const context = await browser.newContext();
-        const cookies = [...(target.visitor?.cookies ?? [])];
-        await context.addCookies(cookies.map(([name, value]) => ({ name, value, url: server.url })));
-        page = await context.newPage();
+        page = await (await contextAs(browser, target.visitor)).newPage();
         pages.set(target.visitor, page);
       }
       const problems = await inertnessProblems(page, `${server.url}${target.path}`);
