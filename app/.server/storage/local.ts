@@ -3,7 +3,7 @@ import { constants, createReadStream } from "node:fs";
 import { access, mkdir, open, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { Storage } from "./index.ts";
+import type { Storage } from "./storage.ts";
 
 /** Flushes a folder's entries (a new or renamed file's name) to disk. */
 async function syncFolder(folder: string): Promise<void> {

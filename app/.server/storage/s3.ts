@@ -10,7 +10,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { variantCacheControl } from "~/lib/image-variants.ts";
 import type { S3StorageConfig } from "../config.ts";
-import type { Storage } from "./index.ts";
+import type { Storage } from "./storage.ts";
 
 /** Client settings shared by image storage and the tus upload store; credentials come from the usual AWS variables. */
 export function s3ClientConfig(store: S3StorageConfig): S3ClientConfig {
