@@ -6,11 +6,13 @@ import { freeImageSlotsOf, newImageSlots, shareImageSlots, takeImageSlot } from 
 async function holdAndStop(slots: Int32Array): Promise<{ took: boolean; threadId: number }> {
   const worker = new Worker(new URL("../support/slot-holder.ts", import.meta.url), { workerData: slots });
   const { threadId } = worker;
+  // Both listeners from the start: the thread may be gone by the time its message is read.
+  const exited = new Promise((resolve) => worker.once("exit", resolve));
   const took = await new Promise<boolean>((resolve, reject) => {
     worker.once("message", resolve);
     worker.once("error", reject);
   });
-  await new Promise((resolve) => worker.once("exit", resolve));
+  await exited;
   return { took, threadId };
 }
 
