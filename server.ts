@@ -2,8 +2,7 @@
  * The HTTP server, composed in the order a request meets it: security headers, then build
  * assets and cached pages answered before Express; then the request's id, nonce and address,
  * the guards, compression, static files, and React Router; then the last resort for errors.
- * Run it through `npm start` (production) or `npm run dev` (development), or from any
- * launcher as `node server.ts` after `npm run build`.
+ * `npm start`, `npm run dev`, or `node server.ts` from any launcher after `npm run build`.
  */
 import "./server/restart-with-memory-settings.ts";
 import "./app/.server/node-env.ts";
@@ -15,7 +14,7 @@ import { log } from "./app/.server/log.ts";
 import { sydneyYear } from "./app/lib/dates.ts";
 import { assetsDir, loadBuild } from "./server/build.ts";
 import { trackContentVersion } from "./server/content-version.ts";
-import { fail, readConfig } from "./server/fail.ts";
+import { failOnConfigError, readConfig } from "./server/fail.ts";
 import { answerMalformedRequest } from "./server/malformed-requests.ts";
 import { PageCache } from "./server/page-cache.ts";
 import { pageCacheKeys } from "./server/page-cache-keys.ts";
@@ -28,25 +27,22 @@ import {
   sameOriginOnly,
 } from "./server/request-guards.ts";
 import { aroundTheApplication, lastResort } from "./server/responses.ts";
-import { contentSecurityPolicy, hashedScripts, securityHeaders } from "./server/security-headers.ts";
+import {
+  contentSecurityPolicy,
+  hashedScripts,
+  imageOriginOf,
+  securityHeaders,
+} from "./server/security-headers.ts";
 import { serve, serverTimeouts } from "./server/serve.ts";
 import { isFirstThread, sharedCounters } from "./server/threads.ts";
 
-/** Each thread's page cache: a few hundred pages, whatever addresses visitors make up. */
-const pageCacheBytes = 16 * 1024 * 1024;
-
 const config = readConfig();
 const logger = log();
-// Where browsers fetch images from when they are redirected to the bucket.
-const imageOrigin =
-  config.storage.kind === "s3" && config.storage.publicUrl
-    ? new URL(config.storage.publicUrl).origin
-    : undefined;
+const imageOrigin = imageOriginOf(config);
 
 const app = express();
 app.disable("x-powered-by");
-// The same hops clientAddress counts, so req.protocol is the proxy's scheme and React Router
-// sees the https:// address the browser used (its own origin check compares the two).
+// The hops clientAddress counts: React Router's origin check then sees the browser's https://.
 app.set("trust proxy", config.trustedProxies);
 app.use(
   requestContext(logger, imageOrigin, config.trustedProxies),
@@ -63,16 +59,13 @@ const counters = sharedCounters();
 // images (first thread only), a usable image store.
 await build.app
   .startApp({ firstThread: isFirstThread, imageSlots: counters.imageSlots })
-  .catch((error: unknown) => {
-    if (error instanceof Error && error.name === "ConfigError") fail(error.message);
-    throw error;
-  });
+  .catch(failOnConfigError);
 
 const version = trackContentVersion(() => build.app.currentContentVersion(), counters.writes);
 await version.refresh();
 const pages = config.production
   ? new PageCache({
-      maxBytes: pageCacheBytes,
+      maxBytes: 16 * 1024 * 1024, // a few hundred pages a thread, whatever addresses visitors make up
       keyFor: pageCacheKeys(build.current.routes),
       version: version.current,
       year: () => sydneyYear(),

@@ -15,3 +15,12 @@ export function readConfig(): Config {
     throw error;
   }
 }
+
+/**
+ * For errors of the application's start: a ConfigError becomes one line. It is matched by
+ * name, since the build holds its own copy of the class.
+ */
+export function failOnConfigError(error: unknown): never {
+  if (error instanceof Error && error.name === "ConfigError") fail(error.message);
+  throw error;
+}

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { Config } from "../app/.server/config.ts";
 
 /**
  * Headers every response carries: no framing by other sites, no content sniffing, a modest
@@ -17,6 +18,12 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
   if (publicUrl.startsWith("https:"))
     headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
+}
+
+/** Where browsers fetch images from when they are redirected to the bucket, if anywhere else. */
+export function imageOriginOf(config: Config): string | undefined {
+  const { storage } = config;
+  return storage.kind === "s3" && storage.publicUrl ? new URL(storage.publicUrl).origin : undefined;
 }
 
 /**
