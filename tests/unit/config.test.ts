@@ -1,13 +1,22 @@
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "~/.server/config.ts";
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), "wm-config-"));
+/** One folder of its own for each configuration read; all of them are removed afterwards. */
+const made: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "wm-config-"));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 /**
  * For each folder in turn, `count` threads (the configuration module loaded) are released at
