@@ -1,7 +1,9 @@
 import { randomInt } from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
 import type { ImageInfo } from "~/lib/image-variants.ts";
 import { slugWithSuffix } from "~/lib/slug.ts";
 import type { Db } from "./db/database.ts";
+import type { Database, PostStatus } from "./db/schema.ts";
 import { inTransaction } from "./db/transaction.ts";
 
 export interface PostSummary {
@@ -14,6 +16,8 @@ export interface PostSummary {
 export interface Post extends PostSummary {
   content: string;
   userId: string | null;
+  status: PostStatus;
+  hidden: boolean;
 }
 
 export interface PostInput {
@@ -27,6 +31,19 @@ export const pageSize = 12;
 /** Suffixes are drawn from 0–999 first; each run of collisions widens the range tenfold. */
 const drawsPerRange = 8;
 const firstRange = 1000;
+
+/**
+ * The one rule for what the public may see: every public listing, feed, sitemap and page
+ * filters with it, so a post that is not public appears nowhere.
+ */
+function listedPublicly(eb: ExpressionBuilder<Database, "posts">) {
+  return eb.and([eb("posts.status", "=", "published"), eb("posts.hiddenAt", "is", null)]);
+}
+
+/** Whether the public may read a post (others see it only if they may edit it). */
+export function isPublic(post: Pick<Post, "status" | "hidden">): boolean {
+  return post.status === "published" && !post.hidden;
+}
 
 function summaries(db: Db) {
   return db
@@ -53,6 +70,23 @@ type SummaryRow = {
   coverFallback: ImageInfo["fallback"];
 };
 
+type PostRow = SummaryRow & {
+  content: string;
+  userId: string | null;
+  status: PostStatus;
+  hiddenAt: number | null;
+};
+
+function toPost(row: PostRow): Post {
+  return {
+    ...toSummary(row),
+    content: row.content,
+    userId: row.userId,
+    status: row.status,
+    hidden: row.hiddenAt !== null,
+  };
+}
+
 function toSummary(row: SummaryRow): PostSummary {
   return {
     slug: row.slug,
@@ -65,6 +99,7 @@ function toSummary(row: SummaryRow): PostSummary {
 /** One page of posts, newest first (page numbers start at 1). */
 export async function listPosts(db: Db, page: number): Promise<PostSummary[]> {
   const rows = await summaries(db)
+    .where(listedPublicly)
     .orderBy("posts.publishedOn", "desc")
     .orderBy("posts.slug")
     .limit(pageSize)
@@ -91,6 +126,7 @@ export async function listPostDates(
   const rows = await db
     .selectFrom("posts")
     .select(["slug", "publishedOn"])
+    .where(listedPublicly)
     .orderBy("publishedOn", "desc")
     .orderBy("slug")
     .offset(range.offset)
@@ -102,17 +138,20 @@ export async function listPostDates(
 /** The newest posts with their content (the feed). */
 export async function latestPosts(db: Db, count: number): Promise<Post[]> {
   const rows = await summaries(db)
-    .select(["posts.content", "posts.userId"])
+    .select(["posts.content", "posts.userId", "posts.status", "posts.hiddenAt"])
+    .where(listedPublicly)
     .orderBy("posts.publishedOn", "desc")
     .orderBy("posts.slug")
     .limit(count)
     .execute();
-  return rows.map((row) => ({ ...toSummary(row), content: row.content, userId: row.userId }));
+  return rows.map(toPost);
 }
 
+/** How many posts the public can see (pagination, the sitemap). */
 export async function countPosts(db: Db): Promise<number> {
   const { count } = await db
     .selectFrom("posts")
+    .where(listedPublicly)
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(count);
@@ -120,10 +159,10 @@ export async function countPosts(db: Db): Promise<number> {
 
 export async function getPost(db: Db, slug: string): Promise<Post | undefined> {
   const row = await summaries(db)
-    .select(["posts.content", "posts.userId"])
+    .select(["posts.content", "posts.userId", "posts.status", "posts.hiddenAt"])
     .where("posts.slug", "=", slug)
     .executeTakeFirst();
-  return row && { ...toSummary(row), content: row.content, userId: row.userId };
+  return row && toPost(row);
 }
 
 /** The number page caches key on: it changes whenever any post does. */

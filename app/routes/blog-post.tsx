@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { db } from "~/.server/db/index.ts";
-import { getPost } from "~/.server/posts.ts";
+import { getPost, isPublic } from "~/.server/posts.ts";
 import { renderedContent } from "~/.server/rendered-posts.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
@@ -20,7 +20,7 @@ export const handle = cachedPage();
 
 export async function loader({ params }: Route.LoaderArgs) {
   const post = slugPattern.test(params.slug) ? await getPost(db(), params.slug) : undefined;
-  if (!post) throw data(null, { status: 404 });
+  if (!post || !isPublic(post)) throw data(null, { status: 404 });
   const html = renderedContent(post);
   return {
     slug: post.slug,

@@ -39,6 +39,8 @@ describe.each(dialects)("posts on $name", (dialect) => {
       publishedOn: now,
       cover,
       userId: "user-1",
+      status: "published",
+      hidden: false,
     });
   });
 
@@ -145,6 +147,8 @@ describe.each(dialects)("posts on $name", (dialect) => {
       cover: otherCover,
       publishedOn: later,
       userId: "user-1",
+      status: "published",
+      hidden: false,
     });
     expect(await updatePost(t.db, "missing-1", input)).toBe(false);
   });

@@ -1,5 +1,8 @@
 import type { ColumnType } from "kysely";
 
+/** Where a post stands; only published posts can be public (see posts.ts `listedPublicly`). */
+export type PostStatus = "published" | "draft" | "review";
+
 /** Times are stored as milliseconds since the epoch in both dialects. */
 export interface PostsTable {
   slug: string;
@@ -9,6 +12,9 @@ export interface PostsTable {
   coverImageId: string;
   userId: string | null;
   submissionId: string | null;
+  status: ColumnType<PostStatus, PostStatus | undefined, PostStatus>;
+  /** Set while an owner has hidden the post from the public. */
+  hiddenAt: ColumnType<number | null, number | undefined, number | null>;
 }
 
 export interface ImagesTable {

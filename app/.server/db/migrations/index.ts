@@ -4,6 +4,7 @@ import * as rateLimits from "./002-rate-limits.ts";
 import * as contentVersion from "./003-content-version.ts";
 import * as uploadLocks from "./004-upload-locks.ts";
 import * as uploadBounds from "./005-upload-bounds.ts";
+import * as postVisibility from "./006-post-visibility.ts";
 
 /** Every migration, in order; listed here so the bundler includes them. */
 export const migrations: MigrationProvider = {
@@ -14,6 +15,7 @@ export const migrations: MigrationProvider = {
       "003-content-version": contentVersion,
       "004-upload-locks": uploadLocks,
       "005-upload-bounds": uploadBounds,
+      "006-post-visibility": postVisibility,
     };
   },
 };
