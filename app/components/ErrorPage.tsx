@@ -11,7 +11,8 @@ interface ErrorPageProps {
 
 /**
  * The page shown in place of one that cannot be: not found, refused, or failed. It sets the
- * document's only title, so the route's `meta` returns none when there is no data.
+ * document's only title, so a route with its own error boundary returns no `meta` when there
+ * is an error (its loader data may then be stale, a previous page's).
  */
 export function ErrorPage({ title, children, next }: ErrorPageProps) {
   return (

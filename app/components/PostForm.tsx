@@ -65,7 +65,15 @@ export function PostForm({ lastResult, post, submissionId }: PostFormProps) {
   });
   const cover = useInputControl(fields.coverImageId);
   const setCover = useCallback((id: string) => cover.change(id), [cover.change]);
-  const valid = postSchema.safeParse(form.value ?? {}).success;
+  const checked = postSchema.safeParse(form.value ?? {});
+  const valid = checked.success;
+  // The cover has no field to leave, so nothing validates it on blur: once it is all that is
+  // missing, say so, since Publish stays disabled until it is there.
+  const onlyCoverMissing =
+    !checked.success && checked.error.issues.every((issue) => issue.path[0] === fields.coverImageId.name);
+  const coverErrors =
+    fields.coverImageId.errors ??
+    (onlyCoverMissing ? checked.error.issues.map((issue) => issue.message) : undefined);
   const submitting = navigation.state === "submitting";
   const title = fields.title.value ?? "";
   const content = fields.content.value ?? "";
@@ -155,9 +163,9 @@ export function PostForm({ lastResult, post, submissionId }: PostFormProps) {
           onChange={setCover}
           current={post?.cover}
           errorId={fields.coverImageId.errorId}
-          invalid={Boolean(fields.coverImageId.errors)}
+          invalid={Boolean(coverErrors)}
         />
-        <FieldError id={fields.coverImageId.errorId} errors={fields.coverImageId.errors} />
+        <FieldError id={fields.coverImageId.errorId} errors={coverErrors} />
       </div>
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="flex flex-wrap items-center gap-4">

@@ -33,8 +33,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData: post, matches }: Route.MetaArgs) {
-  if (!post) return [];
+export function meta({ loaderData: post, matches, error }: Route.MetaArgs) {
+  // On an error the boundary's ErrorPage sets the title; the data may be a previous post's.
+  if (error || !post) return [];
   const { publicUrl } = rootData(matches);
   const url = `${publicUrl}/blog/${post.slug}`;
   const image = `${publicUrl}${largestVariantUrl(post.cover)}`;

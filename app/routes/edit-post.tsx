@@ -42,13 +42,14 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   return redirectWithToast("/dashboard", "Data saved successfully");
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
+export function meta({ matches, loaderData, error }: Route.MetaArgs) {
+  // On an error the boundary's ErrorPage sets the title; the data may be a previous post's.
+  if (error || !loaderData) return [];
   return [
     ...seoMeta(rootData(matches).publicUrl, {
       title: `Edit “${loaderData.post.title}”`,
       description: "Change the title, content or cover image of your post on the Woollahra Moncur blog.",
-      path: loaderData ? `/edit-post/${loaderData.post.slug}` : "/dashboard",
+      path: `/edit-post/${loaderData.post.slug}`,
     }),
     { name: "robots", content: "noindex" },
   ];

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedUp } from "../support/author.ts";
+import { ownSlugs, publish, signedUp, uploadCover as uploadCoverOverHttp } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { photoJpeg, plainImage } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
@@ -67,6 +67,8 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     await page.goto(`${server.url}/create-post`);
     const publish = page.getByRole("button", { name: "Publish" });
     await expect.poll(() => publish.isDisabled()).toBe(true);
+    const coverRequired = page.getByText("Cover image is required");
+    expect(await coverRequired.count()).toBe(0);
 
     await page.getByLabel("Title").fill("Spring on Moncur Street");
     await page
@@ -76,8 +78,11 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     await preview.getByRole("heading", { name: "Blossom" }).waitFor();
     expect(await preview.locator("strong").textContent()).toBe("wisteria");
     expect(await publish.isDisabled()).toBe(true);
+    // Publish is disabled, so the one field still missing says why.
+    await coverRequired.waitFor();
 
     await uploadCover(page);
+    await coverRequired.waitFor({ state: "detached" });
     await page.getByRole("status").getByText("Image uploaded successfully").waitFor();
     expect(await page.getByAltText("Preview of the chosen cover").isVisible()).toBe(true);
     expect(await publish.isDisabled()).toBe(false);
@@ -119,6 +124,27 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     await page.waitForURL(`${server.url}/dashboard`);
     await page.getByRole("status").getByText("Post deleted").waitFor();
     expect(await page.getByTestId("post-count").textContent()).toBe("0");
+    await context.close();
+  });
+
+  it("shows only the error page's title when the post being edited was deleted meanwhile", async () => {
+    const author = await signedUp(server.url, `writer${++n}@example.com`);
+    const coverImageId = await uploadCoverOverHttp(author);
+    await publish(author, { title: "Gone before saving", content: "Deleted in another tab.", coverImageId });
+    const [slug] = await ownSlugs(author);
+    const context = await contextAs(browser, author);
+    const editor = await context.newPage();
+    await editor.goto(`${server.url}/edit-post/${slug}`);
+    await editor.locator("html[data-hydrated]").waitFor();
+    const otherTab = await context.newPage();
+    await otherTab.goto(`${server.url}/edit-post/${slug}?delete`);
+    await otherTab.getByRole("button", { name: "Yes, delete it" }).click();
+    await otherTab.waitForURL(`${server.url}/dashboard`);
+
+    await editor.getByRole("button", { name: "Publish" }).click();
+    await editor.getByRole("heading", { name: "Blog not found" }).waitFor();
+    const titles = await editor.evaluate(() => [...document.querySelectorAll("title")].map((t) => t.text));
+    expect(titles).toEqual(["Blog not found | Woollahra Moncur"]);
     await context.close();
   });
 
