@@ -27,7 +27,10 @@ export const site = {
     { day: "Saturday", opens: null, closes: null },
     { day: "Sunday", opens: null, closes: null },
   ],
-  /** Phone numbers in the 02 5550 range are reserved for examples: replace them with real ones. */
+  /**
+   * Placeholders until the owner sets them: `.example` addresses and numbers in the 02 5550
+   * range (reserved for examples). Development mode says so while they remain.
+   */
   contacts: [
     { group: "Trading", email: "trading@woollahra-moncur.example", phone: "02 5550 0101" },
     { group: "Technical support", email: "support@woollahra-moncur.example", phone: "02 5550 0102" },
@@ -46,4 +49,11 @@ export const site = {
 export function addressLine(): string {
   const { street, suburb, state, postcode } = site.address;
   return `${street}, ${suburb} ${state} ${postcode}`;
+}
+
+/** Whether any contact is still a placeholder: an address at `.example` or an 02 5550 number. */
+export function hasPlaceholderContacts(): boolean {
+  return site.contacts.some(
+    (contact) => contact.email.endsWith(".example") || contact.phone.startsWith("02 5550"),
+  );
 }

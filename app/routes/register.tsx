@@ -74,7 +74,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         lastResult={actionData?.result}
         formToken={loaderData.formToken}
       />
-      <p className="mt-6 text-center">
+      <p className="mt-6 text-center text-sm text-slate-700">
+        What the site keeps about you, and how to have it deleted:{" "}
+        <PageLink href="/privacy" className="font-semibold text-heritage-700 underline underline-offset-4">
+          Privacy
+        </PageLink>
+      </p>
+      <p className="mt-4 text-center">
         Already registered?{" "}
         <PageLink href="/login" className="font-semibold text-heritage-700 underline underline-offset-4">
           Log in

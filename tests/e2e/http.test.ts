@@ -11,6 +11,7 @@ import { postgresAvailable } from "../support/databases.ts";
 import { type FreshPostgres, freshPostgresDatabase } from "../support/postgres.ts";
 import { type RunningServer, startExpectingFailure, startServer } from "../support/server.ts";
 import { TcpProxy } from "../support/tcp-proxy.ts";
+import { visibleText } from "../support/visitor.ts";
 
 /** A GET whose body is kept as sent (fetch would decompress it). */
 function rawGet(
@@ -44,6 +45,7 @@ describe("the production server over HTTP", () => {
     expect(html).toContain("<title>Woollahra Moncur");
     expect(html).toContain("Moncur Street, Woollahra NSW 2025");
     expect(html).not.toContain("Development mode");
+    expect(html).not.toContain("placeholders");
   });
 
   it("sends security headers on every response, rendered or cached", async () => {
@@ -360,6 +362,9 @@ describe("outside production", () => {
     const server = await startServer({ NODE_ENV: "development" });
     const html = await (await fetch(`${server.url}/status`)).text();
     expect(html).toContain("Development mode");
+    expect(visibleText(html)).toContain(
+      "The contact details are placeholders (.example addresses, 02 5550 numbers): set the real ones in app/lib/site.ts before going live.",
+    );
     await server.stop();
   });
 });

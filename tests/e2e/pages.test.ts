@@ -13,9 +13,13 @@ import { htmlErrors, nuCheckerAvailable } from "../support/vnu.ts";
 
 const attribute = (html: string, pattern: RegExp) => html.match(pattern)?.[1];
 
+/** Addresses that answer 404, each through a different route's error handling. */
+const errorPagePaths = ["/no-such-page", "/blog/no-such-post", "/home?page=999"];
+
 describe("every public page", () => {
   let server: RunningServer;
   let pages: Map<string, string>;
+  let errorPages: Map<string, string>;
   let postPaths: string[];
   let browser: Browser;
 
@@ -29,6 +33,12 @@ describe("every public page", () => {
       0,
       2,
     );
+    errorPages = new Map();
+    for (const page of errorPagePaths) {
+      const response = await fetch(`${server.url}${page}`);
+      expect(response.status, page).toBe(404);
+      errorPages.set(page, await response.text());
+    }
     pages = new Map();
     for (const page of [
       ...publicPagePaths,
@@ -83,6 +93,12 @@ describe("every public page", () => {
     }
   });
 
+  it("sends exactly one title on every page and every error page", () => {
+    for (const [page, html] of [...pages, ...errorPages]) {
+      expect((html.match(/<title[\s>]/g) ?? []).length, page).toBe(1);
+    }
+  });
+
   it("serves /offices-woollahra as the home page's content with a canonical link to /", () => {
     const home = pages.get("/") as string;
     const offices = pages.get("/offices-woollahra") as string;
@@ -112,13 +128,37 @@ describe("every public page", () => {
 
   it.each([
     ["/maloney", ["/building", "/station", "/woollahra"]],
-    ["/post", ["/woollahra", "/suburb"]],
+    ["/post", ["/woollahra", "/suburb", "/maloney"]],
     ["/art-gallery", ["/building", "/station", "/about"]],
   ])("has the card row of %s", (page, targets) => {
     const links = [...(pages.get(page) as string).matchAll(/<a[^>]*href="([^"]+)"[^>]*>Click more/g)].map(
       (m) => m[1],
     );
     expect(links).toEqual(targets);
+  });
+
+  it("links /privacy from every page's footer and from the register form", () => {
+    for (const [page, html] of pages) {
+      const footer = html.slice(html.indexOf("<footer"));
+      expect(footer, page).toMatch(/<a [^>]*href="\/privacy"[^>]*>Privacy<\/a>/);
+    }
+    const form = pages.get("/register") as string;
+    expect(form.slice(form.indexOf("<main"), form.indexOf("</main>"))).toMatch(/href="\/privacy"/);
+  });
+
+  it("says on /privacy what is kept, for how long, and how to have it deleted", () => {
+    const text = visibleText(pages.get("/privacy") as string);
+    for (const kept of [
+      "Your account",
+      "Your posts and images",
+      "Enquiries",
+      "Mail the site sends",
+      "Server logs",
+    ])
+      expect(text).toContain(kept);
+    expect(text).toContain("730 days");
+    expect(text).toContain("keeps no log files of its own");
+    expect(text).toContain("How to have it deleted");
   });
 
   it("links /suburb to /art-gallery", () => {
@@ -164,7 +204,7 @@ describe("every public page", () => {
 
   it.skipIf(!nuCheckerAvailable)("is valid HTML (Nu HTML Checker)", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "wm-vnu-"));
-    const files = [...pages].map(([page, html], n) => {
+    const files = [...pages, ...errorPages].map(([page, html], n) => {
       const file = path.join(dir, `${n}-${page.replace(/[^a-z0-9]+/gi, "-")}.html`);
       writeFileSync(file, html);
       return file;
@@ -307,6 +347,23 @@ describe("every public page", () => {
       await tab.waitForTimeout(2500);
       expect(await tab.getByText("Copied", { exact: true }).count()).toBe(1);
       await tab.getByText("Copy", { exact: true }).waitFor({ timeout: 1500 });
+      await context.close();
+    });
+
+    it("selects the address and says how to copy it where the Clipboard API is missing", async () => {
+      const context = await browser.newContext();
+      // As on a plain-HTTP address other than localhost, where browsers offer no clipboard.
+      await context.addInitScript(() => {
+        Reflect.deleteProperty(Navigator.prototype, "clipboard");
+      });
+      const tab = await context.newPage();
+      await tab.goto(`${server.url}/alex-example`);
+      await tab.locator("html[data-hydrated]").waitFor();
+      await tab.getByRole("button", { name: /^Copy/ }).click();
+      await tab.getByRole("status").getByText("Press Ctrl+C to copy").waitFor();
+      expect(await tab.evaluate(() => window.getSelection()?.toString())).toBe("alex@example.com");
+      await tab.keyboard.press("Control+C");
+      await tab.getByText("Copied", { exact: true }).waitFor();
       await context.close();
     });
 
