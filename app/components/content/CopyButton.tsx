@@ -77,7 +77,7 @@ export function CopyButton({ value }: { value: string }) {
         <span aria-live="polite">{state === "copied" ? "Copied" : "Copy"}</span>
         <span className="sr-only"> {value}</span>
       </button>
-      <span role="status" className="no-print ml-2 text-sm text-slate-700">
+      <span role="status" className="no-print ml-2 inline-block text-sm text-slate-700">
         {state === "select" ? hint : ""}
       </span>
     </>
