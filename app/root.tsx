@@ -15,7 +15,9 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { getUser } from "./.server/auth.ts";
 import { config } from "./.server/config.ts";
+import { db } from "./.server/db/index.ts";
 import { issueFormToken } from "./.server/form-token.ts";
+import { siteSettings } from "./.server/members.ts";
 import { requestContext } from "./.server/request-context.ts";
 import { takeToast } from "./.server/toast.ts";
 import { Banner } from "./components/Banner.tsx";
@@ -31,7 +33,11 @@ import type { RootData } from "./lib/root-data.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, production } = config();
-  const [user, toast] = await Promise.all([getUser(request), takeToast(request)]);
+  const [user, toast, settings] = await Promise.all([
+    getUser(request),
+    takeToast(request),
+    siteSettings(db()),
+  ]);
   const headers = toast.headers;
   let formToken: string | null = null;
   if (user) {
@@ -45,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     year: sydneyYear(),
     requestId: context.get(requestContext).id,
     email: user?.email ?? null,
+    owner: user?.role === "owner",
+    registrationOpen: settings.registration === "open",
     formToken,
     toast: toast.message,
   };
@@ -74,7 +82,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {root && !root.production && <DevStrip />}
         <header className="no-print">
-          <Navbar email={root?.email ?? null} />
+          <Navbar
+            email={root?.email ?? null}
+            owner={root?.owner ?? false}
+            registrationOpen={root?.registrationOpen ?? true}
+          />
           <Banner />
         </header>
         <main id="main" className="flex-1">

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { contentPageNames } from "./lib/public-pages.ts";
 
 export default [
@@ -14,6 +14,19 @@ export default [
   route("create-post", "routes/create-post.tsx"),
   route("edit-post/:slug", "routes/edit-post.tsx"),
   route("create-batch", "routes/create-batch.tsx"),
+  route("account", "routes/account.tsx"),
+  route("account/data", "routes/account-data.ts"),
+  route("account/delete", "routes/account-delete.tsx"),
+  route("authors/:handle", "routes/author.tsx"),
+  layout("routes/manage-layout.tsx", [
+    route("manage", "routes/manage-index.tsx"),
+    route("manage/posts", "routes/manage-posts.tsx"),
+    route("manage/posts/:slug/delete", "routes/manage-post-delete.tsx"),
+    route("manage/users", "routes/manage-users.tsx"),
+    route("manage/users/:id/delete", "routes/manage-user-delete.tsx"),
+    route("manage/settings", "routes/manage-settings.tsx"),
+    route("manage/activity", "routes/manage-activity.tsx"),
+  ]),
   route("status", "routes/status.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

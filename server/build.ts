@@ -11,7 +11,7 @@ export const assetsDir = path.join(buildDir, "client", "assets");
 /**
  * What the application's server entry exports next to React Router's: start, stop, the
  * content version, the key of the request context the server fills, and what the database
- * scripts run (`npm run db:migrate`, `npm run db:seed`).
+ * scripts run (`npm run db:migrate`, `npm run db:seed`, `npm run owner`).
  */
 export type AppExports = Pick<
   typeof AppEntry,
@@ -21,6 +21,7 @@ export type AppExports = Pick<
   | "requestContext"
   | "prepareDatabase"
   | "seedDevelopmentData"
+  | "ownerCommand"
 >;
 
 export interface LoadedBuild {

@@ -1,14 +1,19 @@
+import { registrationClosedMessage } from "~/lib/site-settings.ts";
 import { type SignInResult, signIn, signUp } from "./auth.ts";
 import type { Db } from "./db/index.ts";
+import { endSessions, memberOf, noteSignIn, siteSettings, userByEmail } from "./members.ts";
 import { clearAttempts, giveBack } from "./rate-limit.ts";
 import { admitTo, limits, throttleMessages } from "./throttles.ts";
 
-const messages = {
+export const accountMessages = {
   invalid: "Invalid email or password",
   exists: "An account with this email already exists",
+  suspended: "This account is suspended",
+  registrationClosed: registrationClosedMessage,
 };
+const messages = accountMessages;
 
-export type AccountResult<T> = T | { ok: false; status: 401 | 409 | 429; message: string };
+export type AccountResult<T> = T | { ok: false; status: 401 | 403 | 409 | 429; message: string };
 
 /**
  * Every attempt is counted before the password is checked, so a burst of guesses cannot all
@@ -27,6 +32,13 @@ export async function logIn(
     return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
   const result = await signIn(request, clientAddress, email, password);
   if (!result.ok) return { ok: false, status: 401, message: messages.invalid };
+  // Told only to whoever knows the password; the session just made goes at once.
+  const user = await userByEmail(db, email);
+  if (!user || (await memberOf(db, user.id)).suspended) {
+    if (user) await endSessions(db, user.id);
+    return { ok: false, status: 403, message: messages.suspended };
+  }
+  await noteSignIn(db, user.id);
   await Promise.all([
     clearAttempts(db, perEmail),
     ...admission.counted.filter(({ limit }) => limit !== perEmail).map((counted) => giveBack(db, counted)),
@@ -41,6 +53,8 @@ export async function register(
   email: string,
   password: string,
 ): Promise<AccountResult<{ ok: true }>> {
+  if ((await siteSettings(db)).registration === "closed")
+    return { ok: false, status: 403, message: messages.registrationClosed };
   const admission = await admitTo(db, [limits.registrationsPerAddress(clientAddress)]);
   if (!admission.allowed)
     return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };

@@ -1,18 +1,20 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { cookieNames } from "~/http-policy.ts";
 import { passwordLimits } from "~/lib/credentials-schema.ts";
 import { config } from "./config.ts";
 import { cookieValue } from "./cookies.ts";
 import { dialectOf } from "./db/dialect.ts";
 import { db } from "./db/index.ts";
+import type { Role, SiteAndAuthTables } from "./db/schema.ts";
 import { log } from "./log.ts";
 import { singleton } from "./singleton.ts";
 
 export interface User {
   id: string;
   email: string;
+  role: Role;
 }
 
 /** Seconds a session lasts, and how often its use extends it. */
@@ -151,19 +153,46 @@ export async function signOut(request: Request): Promise<Headers> {
   return setCookies(response);
 }
 
+export type PasswordChange = { ok: true; headers: Headers } | { ok: false };
+
+/**
+ * Changes the signed-in user's password when the current one is right; every session of theirs
+ * ends and this browser gets a new one (its cookie in the headers).
+ */
+export async function changePassword(
+  request: Request,
+  currentPassword: string,
+  newPassword: string,
+): Promise<PasswordChange> {
+  if (currentPassword.length > passwordUnits.max) return { ok: false };
+  const response = await (await auth()).api.changePassword({
+    body: { currentPassword, newPassword, revokeOtherSessions: true },
+    headers: forwardedHeaders(request),
+    asResponse: true,
+  });
+  if (response.ok) return { ok: true, headers: setCookies(response) };
+  if (response.status === 400) return { ok: false };
+  throw new Error(`password change failed with status ${response.status}`);
+}
+
+/** Whether the password is the user's own (asked again before their account is deleted). */
+export async function isOwnPassword(userId: string, password: string): Promise<boolean> {
+  if (password.length > passwordUnits.max) return false;
+  const context = await (await auth()).$context;
+  const account = await context.internalAdapter.findCredentialAccount(userId);
+  return (
+    Boolean(account?.password) &&
+    (await context.password.verify({ hash: account?.password as string, password }))
+  );
+}
+
 function hasSessionCookie(request: Request): boolean {
   return request.headers.get("cookie")?.includes(sessionCookie) ?? false;
 }
 
-/** The columns of better-auth's tables that a session lookup reads. */
-interface SessionTables {
-  session: { token: string; userId: string; expiresAt: string | Date };
-  user: { id: string; email: string };
-}
-
 /** How many accounts there are. */
 export async function countAccounts(): Promise<number> {
-  const { count } = await (db() as unknown as Kysely<SessionTables>)
+  const { count } = await (db() as unknown as Kysely<SiteAndAuthTables>)
     .selectFrom("user")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
@@ -171,7 +200,7 @@ export async function countAccounts(): Promise<number> {
 }
 
 /** The token in the request's session cookie when its signature is ours, else null. */
-function signedSessionToken(request: Request): string | null {
+export function signedSessionToken(request: Request): string | null {
   const { authSecret, publicUrl } = config();
   const name = publicUrl.startsWith("https:") ? cookieNames.secureSession : sessionCookie;
   const raw = cookieValue(request, name);
@@ -200,18 +229,20 @@ function signedSessionToken(request: Request): string | null {
 export async function getUser(request: Request): Promise<User | null> {
   const token = signedSessionToken(request);
   if (!token) return null;
-  const row = await (db() as unknown as Kysely<SessionTables>)
+  const row = await (db() as unknown as Kysely<SiteAndAuthTables>)
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
-    .select(["user.id", "user.email", "session.expiresAt"])
+    .leftJoin("members", "members.userId", "user.id")
+    .select(["user.id", "user.email", "session.expiresAt", "members.role", "members.suspendedAt"])
     .where("session.token", "=", token)
     .executeTakeFirst();
   const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
-  if (!row || expiresAt <= Date.now()) return null;
-  if (expiresAt - (sessionLifetime - sessionUpdateAge) * 1000 > Date.now())
-    return { id: row.id, email: row.email };
+  // Suspension ends the sessions; a sign-in racing with it must not outlive it either.
+  if (!row || expiresAt <= Date.now() || row.suspendedAt != null) return null;
+  const user: User = { id: row.id, email: row.email, role: row.role ?? "author" };
+  if (expiresAt - (sessionLifetime - sessionUpdateAge) * 1000 > Date.now()) return user;
   const session = await (await auth()).api.getSession({ headers: forwardedHeaders(request) });
-  return session ? { id: session.user.id, email: session.user.email } : null;
+  return session ? user : null;
 }
 
 /**
@@ -225,4 +256,11 @@ export async function requireUser(request: Request, url: URL): Promise<User> {
   const asked = new URL(request.url);
   const { pathname, search } = asked.pathname.endsWith(".data") ? url : asked;
   throw redirect(`/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`);
+}
+
+/** The signed-in owner; visitors go to log in, and everyone else gets 403. */
+export async function requireOwner(request: Request, url: URL): Promise<User> {
+  const user = await requireUser(request, url);
+  if (user.role !== "owner") throw data("Only the site's owners can open the manage area.", { status: 403 });
+  return user;
 }

@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
-import type { ExpressionBuilder } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { ImageInfo } from "~/lib/image-variants.ts";
 import { slugWithSuffix } from "~/lib/slug.ts";
 import type { Db } from "./db/database.ts";
-import type { Database, PostStatus } from "./db/schema.ts";
+import type { Database, PostStatus, Role } from "./db/schema.ts";
 import { inTransaction } from "./db/transaction.ts";
 
 export interface PostSummary {
@@ -13,11 +13,21 @@ export interface PostSummary {
   cover: ImageInfo;
 }
 
+/** A post's byline: the author's display name, and their handle when they have an author page. */
+export interface Byline {
+  name: string;
+  handle: string | null;
+}
+
 export interface Post extends PostSummary {
   content: string;
   userId: string | null;
   status: PostStatus;
   hidden: boolean;
+  /** Its author is suspended: the post is hidden until they are restored. */
+  authorSuspended: boolean;
+  /** Null for imported posts and authors with no display name. */
+  byline: Byline | null;
 }
 
 export interface PostInput {
@@ -37,12 +47,24 @@ const firstRange = 1000;
  * filters with it, so a post that is not public appears nowhere.
  */
 function listedPublicly(eb: ExpressionBuilder<Database, "posts">) {
-  return eb.and([eb("posts.status", "=", "published"), eb("posts.hiddenAt", "is", null)]);
+  return eb.and([
+    eb("posts.status", "=", "published"),
+    eb("posts.hiddenAt", "is", null),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("members")
+          .select("members.userId")
+          .whereRef("members.userId", "=", "posts.userId")
+          .where("members.suspendedAt", "is not", null),
+      ),
+    ),
+  ]);
 }
 
 /** Whether the public may read a post (others see it only if they may edit it). */
-export function isPublic(post: Pick<Post, "status" | "hidden">): boolean {
-  return post.status === "published" && !post.hidden;
+export function isPublic(post: Pick<Post, "status" | "hidden" | "authorSuspended">): boolean {
+  return post.status === "published" && !post.hidden && !post.authorSuspended;
 }
 
 function summaries(db: Db) {
@@ -75,6 +97,9 @@ type PostRow = SummaryRow & {
   userId: string | null;
   status: PostStatus;
   hiddenAt: number | null;
+  authorSuspendedAt: number | null;
+  authorName: string | null;
+  authorHandle: string | null;
 };
 
 function toPost(row: PostRow): Post {
@@ -84,7 +109,24 @@ function toPost(row: PostRow): Post {
     userId: row.userId,
     status: row.status,
     hidden: row.hiddenAt !== null,
+    authorSuspended: row.authorSuspendedAt !== null,
+    byline: row.authorName ? { name: row.authorName, handle: row.authorHandle } : null,
   };
+}
+
+/** Summaries with what a whole post adds: content, standing and byline. */
+function fullPosts(db: Db) {
+  return summaries(db)
+    .leftJoin("members", "members.userId", "posts.userId")
+    .select([
+      "posts.content",
+      "posts.userId",
+      "posts.status",
+      "posts.hiddenAt",
+      "members.suspendedAt as authorSuspendedAt",
+      "members.displayName as authorName",
+      "members.handle as authorHandle",
+    ]);
 }
 
 function toSummary(row: SummaryRow): PostSummary {
@@ -96,10 +138,11 @@ function toSummary(row: SummaryRow): PostSummary {
   };
 }
 
-/** One page of posts, newest first (page numbers start at 1). */
-export async function listPosts(db: Db, page: number): Promise<PostSummary[]> {
-  const rows = await summaries(db)
-    .where(listedPublicly)
+/** One page of public posts, newest first (page numbers start at 1); an author's alone when given. */
+export async function listPosts(db: Db, page: number, authorId?: string): Promise<PostSummary[]> {
+  let query = summaries(db).where(listedPublicly);
+  if (authorId) query = query.where("posts.userId", "=", authorId);
+  const rows = await query
     .orderBy("posts.publishedOn", "desc")
     .orderBy("posts.slug")
     .limit(pageSize)
@@ -108,14 +151,14 @@ export async function listPosts(db: Db, page: number): Promise<PostSummary[]> {
   return rows.map(toSummary);
 }
 
-/** A user's own posts, newest first (the dashboard). */
-export async function listPostsByUser(db: Db, userId: string): Promise<PostSummary[]> {
-  const rows = await summaries(db)
+/** A user's own posts, whatever their standing, newest first (the dashboard, their data export). */
+export async function listPostsByUser(db: Db, userId: string): Promise<Post[]> {
+  const rows = await fullPosts(db)
     .where("posts.userId", "=", userId)
     .orderBy("posts.publishedOn", "desc")
     .orderBy("posts.slug")
     .execute();
-  return rows.map(toSummary);
+  return rows.map(toPost);
 }
 
 /** Posts' slugs and dates, newest first, a range at a time (the sitemap). */
@@ -137,8 +180,7 @@ export async function listPostDates(
 
 /** The newest posts with their content (the feed). */
 export async function latestPosts(db: Db, count: number): Promise<Post[]> {
-  const rows = await summaries(db)
-    .select(["posts.content", "posts.userId", "posts.status", "posts.hiddenAt"])
+  const rows = await fullPosts(db)
     .where(listedPublicly)
     .orderBy("posts.publishedOn", "desc")
     .orderBy("posts.slug")
@@ -147,21 +189,18 @@ export async function latestPosts(db: Db, count: number): Promise<Post[]> {
   return rows.map(toPost);
 }
 
-/** How many posts the public can see (pagination, the sitemap). */
-export async function countPosts(db: Db): Promise<number> {
-  const { count } = await db
-    .selectFrom("posts")
-    .where(listedPublicly)
+/** How many posts the public can see (pagination, the sitemap); an author's alone when given. */
+export async function countPosts(db: Db, authorId?: string): Promise<number> {
+  let query = db.selectFrom("posts").where(listedPublicly);
+  if (authorId) query = query.where("posts.userId", "=", authorId);
+  const { count } = await query
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(count);
 }
 
 export async function getPost(db: Db, slug: string): Promise<Post | undefined> {
-  const row = await summaries(db)
-    .select(["posts.content", "posts.userId", "posts.status", "posts.hiddenAt"])
-    .where("posts.slug", "=", slug)
-    .executeTakeFirst();
+  const row = await fullPosts(db).where("posts.slug", "=", slug).executeTakeFirst();
   return row && toPost(row);
 }
 
@@ -175,7 +214,8 @@ export async function contentVersion(db: Db): Promise<number> {
   return Number(row.version);
 }
 
-async function bumpContentVersion(trx: Db): Promise<void> {
+/** Every change to what the public sees bumps it, so that cached pages change everywhere. */
+export async function bumpContentVersion(trx: Db): Promise<void> {
   await trx
     .updateTable("contentVersion")
     .set((eb) => ({ version: eb("version", "+", 1) }))
@@ -187,6 +227,8 @@ export interface CreateOptions {
   now?: Date;
   /** The id of the form sent: sending the same form again returns the first post's slug. */
   submissionId?: string;
+  /** `review` while the site holds authors' new posts for an owner's approval. */
+  status?: PostStatus;
 }
 
 /** Creates a post under a fresh slug; never overwrites another post. */
@@ -194,7 +236,7 @@ export async function createPost(
   db: Db,
   input: PostInput,
   userId: string | null,
-  { now = new Date(), submissionId }: CreateOptions = {},
+  { now = new Date(), submissionId, status = "published" }: CreateOptions = {},
 ): Promise<string> {
   return inTransaction(db, async (trx) => {
     for (let range = firstRange; ; range *= 10) {
@@ -202,7 +244,14 @@ export async function createPost(
         const slug = slugWithSuffix(input.title, randomInt(0, range));
         const { numInsertedOrUpdatedRows } = await trx
           .insertInto("posts")
-          .values({ ...input, slug, userId, publishedOn: now.getTime(), submissionId: submissionId ?? null })
+          .values({
+            ...input,
+            slug,
+            userId,
+            status,
+            publishedOn: now.getTime(),
+            submissionId: submissionId ?? null,
+          })
           .onConflict((conflict) => conflict.doNothing())
           .executeTakeFirstOrThrow();
         if (numInsertedOrUpdatedRows === 1n) {
@@ -268,7 +317,92 @@ async function releaseCover(trx: Db, slug: string, now: number, keptCoverId?: st
   await released.execute();
 }
 
-/** Who may change a post: its author, or any signed-in user when it has none (imported posts). */
-export function mayEdit(post: Pick<Post, "userId">, userId: string): boolean {
-  return post.userId === null || post.userId === userId;
+/** Who may change a post: its author, or an owner when it has none (imported posts). */
+export function mayEdit(post: Pick<Post, "userId">, user: { id: string; role: Role }): boolean {
+  return post.userId === null ? user.role === "owner" : post.userId === user.id;
+}
+
+/** Who may read a post the public may not: its author and the owners. */
+export function mayView(post: Pick<Post, "userId">, user: { id: string; role: Role }): boolean {
+  return post.userId === user.id || user.role === "owner";
+}
+
+/** Hides a post from the public, or shows it again; false when there is no such post. */
+export async function setHidden(db: Db, slug: string, hidden: boolean): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable("posts")
+      .set({ hiddenAt: hidden ? Date.now() : null })
+      .where("slug", "=", slug)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    await bumpContentVersion(trx);
+    return true;
+  });
+}
+
+/** Publishes a post awaiting review, dated now; false when it was not awaiting review. */
+export async function approvePost(db: Db, slug: string, now = new Date()): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable("posts")
+      .set({ status: "published", publishedOn: now.getTime() })
+      .where("slug", "=", slug)
+      .where("status", "=", "review")
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    await bumpContentVersion(trx);
+    return true;
+  });
+}
+
+/** Where a post stands, as the manage area and the dashboard say it. */
+export function standing(post: Pick<Post, "status" | "hidden" | "authorSuspended">): string {
+  if (post.hidden) return "Hidden";
+  if (post.authorSuspended) return "Author suspended";
+  return { published: "Published", draft: "Draft", review: "Awaiting review" }[post.status];
+}
+
+export interface ManagedPost extends PostSummary {
+  status: PostStatus;
+  hidden: boolean;
+  authorSuspended: boolean;
+  authorEmail: string | null;
+  authorName: string | null;
+}
+
+/** Every post, newest first, a page at a time, with its author (the manage area). */
+export async function listAllPosts(db: Db, page: number, perPage: number): Promise<ManagedPost[]> {
+  const rows = await summaries(db)
+    .leftJoin("members", "members.userId", "posts.userId")
+    .select([
+      "posts.status",
+      "posts.hiddenAt",
+      "members.suspendedAt",
+      "members.displayName",
+      // better-auth's table, outside our schema's types.
+      sql<string | null>`(select "email" from "user" where "user"."id" = "posts"."userId")`.as("email"),
+    ])
+    .orderBy("posts.publishedOn", "desc")
+    .orderBy("posts.slug")
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return rows.map((row) => ({
+    ...toSummary(row),
+    status: row.status,
+    hidden: row.hiddenAt !== null,
+    authorSuspended: row.suspendedAt != null,
+    authorEmail: row.email,
+    authorName: row.displayName,
+  }));
+}
+
+/** Every post, whatever its standing (the manage area's pages). */
+export async function countAllPosts(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom("posts")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }

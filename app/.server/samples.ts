@@ -1,4 +1,5 @@
 import type { Db } from "./db/database.ts";
+import type { PostStatus } from "./db/schema.ts";
 import { inTransaction } from "./db/transaction.ts";
 import { getImage, processImage } from "./images.ts";
 import { createPost, type PostInput } from "./posts.ts";
@@ -55,14 +56,23 @@ async function ensureSampleCovers(db: Db, articles: SampleArticle[]): Promise<vo
 }
 
 /** Inserts posts all together or not at all. */
-export async function insertBatch(db: Db, posts: PostInput[], userId: string): Promise<void> {
+export async function insertBatch(
+  db: Db,
+  posts: PostInput[],
+  userId: string,
+  status: PostStatus = "published",
+): Promise<void> {
   await inTransaction(db, async (trx) => {
-    for (const post of posts) await createPost(trx, post, userId);
+    for (const post of posts) await createPost(trx, post, userId, { status });
   });
 }
 
 /** Writes the ten sample articles under the user, with fresh slugs, in one transaction. */
-export async function createSampleBatch(db: Db, userId: string): Promise<void> {
+export async function createSampleBatch(
+  db: Db,
+  userId: string,
+  status: PostStatus = "published",
+): Promise<void> {
   const articles = sampleArticles();
   await ensureSampleCovers(db, articles);
   await insertBatch(
@@ -73,5 +83,6 @@ export async function createSampleBatch(db: Db, userId: string): Promise<void> {
       coverImageId: coverId(article.cover),
     })),
     userId,
+    status,
   );
 }

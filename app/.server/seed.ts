@@ -1,11 +1,12 @@
 import { randomInt } from "node:crypto";
 import { countAccounts, signUp } from "./auth.ts";
 import { db } from "./db/index.ts";
+import { setRoleByEmail } from "./members.ts";
 import { countPosts } from "./posts.ts";
 import { createSampleBatch } from "./samples.ts";
 import { oneInstanceAtATime, prepareDatabase } from "./startup.ts";
 
-/** The development database's accounts; the first one writes the sample set. */
+/** The development database's accounts; the first one is an owner and writes the sample set. */
 const sampleEmails = ["maria.nguyen@example.com", "tom.reilly@example.com", "priya.shah@example.com"];
 
 /** No 0/O, 1/l/I: a password read off a terminal is typed correctly the first time. */
@@ -50,7 +51,10 @@ export async function seedDevelopmentData(): Promise<SeededAccount[]> {
       const result = await signUp(email, password);
       if (!result.ok) throw new SeedRefusal(`${email} already has an account`);
       const samples = seeded.length === 0;
-      if (samples) await createSampleBatch(db(), result.userId);
+      if (samples) {
+        await setRoleByEmail(db(), email, "owner");
+        await createSampleBatch(db(), result.userId);
+      }
       seeded.push({ email, password, posts: samples ? await countPosts(db()) : 0 });
     }
     return seeded;

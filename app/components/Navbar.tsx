@@ -34,18 +34,26 @@ function NavLinks({ current }: { current: string }) {
   ));
 }
 
-function AccountLinks({ email, current }: { email: string | null; current: string }) {
+interface AccountProps {
+  email: string | null;
+  owner: boolean;
+  registrationOpen: boolean;
+}
+
+function AccountLinks({ email, owner, registrationOpen, current }: AccountProps & { current: string }) {
   if (!email) {
     return (
       <>
         <MenuLink href="/login" current={current}>
           Login
         </MenuLink>
-        <li>
-          <PageLink href="/register" className={buttonClass}>
-            Register
-          </PageLink>
-        </li>
+        {registrationOpen && (
+          <li>
+            <PageLink href="/register" className={buttonClass}>
+              Register
+            </PageLink>
+          </li>
+        )}
       </>
     );
   }
@@ -64,13 +72,13 @@ function AccountLinks({ email, current }: { email: string | null; current: strin
         </Form>
       </li>
       <li>
-        <UserMenu email={email} />
+        <UserMenu email={email} owner={owner} />
       </li>
     </>
   );
 }
 
-export function Navbar({ email }: { email: string | null }) {
+export function Navbar(account: AccountProps) {
   // `/woollahra/` is the same page as `/woollahra`.
   const current = useLocation().pathname.replace(/(.)\/$/, "$1");
   return (
@@ -84,7 +92,7 @@ export function Navbar({ email }: { email: string | null }) {
         </PageLink>
         <ul data-nav="desktop" className="hidden items-center gap-0.5 xl:flex">
           <NavLinks current={current} />
-          <AccountLinks email={email} current={current} />
+          <AccountLinks {...account} current={current} />
         </ul>
         {/* A disclosure element, so the phone menu opens with JavaScript off too. Keyed by the
             page, so that after a client-side navigation it is folded away again. */}
@@ -100,7 +108,7 @@ export function Navbar({ email }: { email: string | null }) {
             className="absolute right-0 z-20 mt-2 flex w-64 flex-col gap-1 rounded-md border border-sandstone-300 bg-white p-2 shadow-lg"
           >
             <NavLinks current={current} />
-            <AccountLinks email={email} current={current} />
+            <AccountLinks {...account} current={current} />
           </ul>
         </details>
       </nav>

@@ -9,7 +9,7 @@ const buttonClass =
 const listClass =
   "absolute right-0 z-30 mt-2 w-48 rounded-md border border-sandstone-300 bg-white p-1 shadow-lg";
 
-function MenuItems({ onChoose }: { onChoose?: () => void }) {
+function MenuItems({ owner, onChoose }: { owner: boolean; onChoose?: () => void }) {
   return (
     <>
       <li>
@@ -17,6 +17,18 @@ function MenuItems({ onChoose }: { onChoose?: () => void }) {
           Dashboard
         </PageLink>
       </li>
+      <li>
+        <PageLink href="/account" onClick={onChoose} className={itemClass}>
+          Account
+        </PageLink>
+      </li>
+      {owner && (
+        <li>
+          <PageLink href="/manage" onClick={onChoose} className={itemClass}>
+            Manage site
+          </PageLink>
+        </li>
+      )}
       <li>
         <LogOutForm label="Logout" className={itemClass} onSubmit={onChoose} />
       </li>
@@ -34,11 +46,11 @@ function Label({ email }: { email: string }) {
 }
 
 /**
- * The signed-in user's menu: Dashboard and Logout. Without JavaScript it is a disclosure
+ * The signed-in user's menu: Dashboard, Account, Manage site (owners) and Logout. Without JavaScript it is a disclosure
  * element; with JavaScript, a button that also closes the menu on Escape (returning focus
  * to itself), on a click outside and when an item is chosen.
  */
-export function UserMenu({ email }: { email: string }) {
+export function UserMenu({ email, owner }: { email: string; owner: boolean }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -70,7 +82,7 @@ export function UserMenu({ email }: { email: string }) {
           <Label email={email} />
         </summary>
         <ul className={listClass}>
-          <MenuItems />
+          <MenuItems owner={owner} />
         </ul>
       </details>
     );
@@ -89,7 +101,7 @@ export function UserMenu({ email }: { email: string }) {
         <Label email={email} />
       </button>
       <ul id={listId} hidden={!open} className={listClass}>
-        <MenuItems onChoose={() => setOpen(false)} />
+        <MenuItems owner={owner} onChoose={() => setOpen(false)} />
       </ul>
     </div>
   );

@@ -13,13 +13,13 @@ const email = z
 
 const givenPassword = z.string({ error: "Password is required" }).min(1, "Password is required");
 
-/** The register form: the same rules and messages in the browser and on the server. */
-export const registrationSchema = z.object({
-  email,
-  password: givenPassword
-    .min(passwordLimits.min, `Password should be at least ${passwordLimits.min} characters`)
-    .max(passwordLimits.max, `Password shouldn't be more than ${passwordLimits.max} characters`),
-});
+/** A new password (register, change): the same rules and messages in the browser and on the server. */
+export const newPassword = givenPassword
+  .min(passwordLimits.min, `Password should be at least ${passwordLimits.min} characters`)
+  .max(passwordLimits.max, `Password shouldn't be more than ${passwordLimits.max} characters`);
+
+/** The register form. */
+export const registrationSchema = z.object({ email, password: newPassword });
 
 /** The log-in form checks only that a password was given: accounts made under older rules still sign in. */
 export const logInSchema = z.object({

@@ -5,6 +5,10 @@ export interface RootData {
   requestId: string;
   /** The signed-in user's email, or null for a visitor. */
   email: string | null;
+  /** Whether the signed-in user runs the site (the user menu offers Manage). */
+  owner: boolean;
+  /** Whether the site takes new accounts (the navbar offers Register). */
+  registrationOpen: boolean;
   /** The signed-in user's anti-forgery token for the log-out form (see LogOutForm). */
   formToken: string | null;
   /** A one-time notice carried across a redirect. */

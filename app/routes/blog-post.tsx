@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { getUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { getPost, isPublic } from "~/.server/posts.ts";
+import { getPost, isPublic, mayView, type Post } from "~/.server/posts.ts";
 import { renderedContent } from "~/.server/rendered-posts.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
@@ -18,11 +19,26 @@ import type { Route } from "./+types/blog-post";
 
 export const handle = cachedPage();
 
-export async function loader({ params }: Route.LoaderArgs) {
+/** What its author and the owners read above a post the public cannot see. */
+function notice(post: Post): string {
+  if (post.hidden) return "Hidden by the site's owners: only you and they can see this post.";
+  if (post.authorSuspended) return "Hidden while its author is suspended.";
+  if (post.status === "review") return "Awaiting review: it appears on the blog once an owner approves it.";
+  return "Draft: only you and the site's owners can see it.";
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const post = slugPattern.test(params.slug) ? await getPost(db(), params.slug) : undefined;
-  if (!post || !isPublic(post)) throw data(null, { status: 404 });
+  if (!post) throw data(null, { status: 404 });
+  if (!isPublic(post)) {
+    // The author and the owners still see it, marked; the page is then theirs alone (never cached).
+    const user = await getUser(request);
+    if (!user || !mayView(post, user)) throw data(null, { status: 404 });
+  }
   const html = renderedContent(post);
   return {
+    notice: isPublic(post) ? null : notice(post),
+    byline: post.byline,
     slug: post.slug,
     title: post.title,
     published: formatSydneyDate(post.publishedOn),
@@ -70,6 +86,13 @@ export function meta({ loaderData: post, matches, error }: Route.MetaArgs) {
         mainEntityOfPage: url,
         url,
         publisher: { "@type": "Organization", name: site.name, url: publicUrl },
+        ...(post.byline && {
+          author: {
+            "@type": "Person",
+            name: post.byline.name,
+            ...(post.byline.handle && { url: `${publicUrl}/authors/${post.byline.handle}` }),
+          },
+        }),
       },
     },
   ];
@@ -78,8 +101,33 @@ export function meta({ loaderData: post, matches, error }: Route.MetaArgs) {
 export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      {post.notice && (
+        <p
+          role="status"
+          className="mb-6 rounded-md border border-brick bg-red-50 px-4 py-3 font-medium text-brick"
+        >
+          {post.notice}
+        </p>
+      )}
       <h1 className="text-3xl leading-tight font-semibold sm:text-5xl">{post.title}</h1>
       <p className="mt-4 text-slate-700">
+        {post.byline && (
+          <>
+            By{" "}
+            {post.byline.handle ? (
+              <PageLink
+                href={`/authors/${post.byline.handle}`}
+                rel="author"
+                className="font-semibold text-heritage-700 underline underline-offset-4"
+              >
+                {post.byline.name}
+              </PageLink>
+            ) : (
+              <span className="font-semibold">{post.byline.name}</span>
+            )}{" "}
+            ·{" "}
+          </>
+        )}
         Published: <time dateTime={post.publishedIso}>{post.published}</time>
       </p>
       <div className="mt-8 overflow-hidden rounded-xl border border-sandstone-300">

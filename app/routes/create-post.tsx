@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { data } from "react-router";
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
+import { newPostStatus } from "~/.server/members.ts";
 import { readPostForm } from "~/.server/post-form.ts";
 import { createPost } from "~/.server/posts.ts";
 import { postingRefusal } from "~/.server/throttles.ts";
@@ -22,7 +23,10 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!form.ok) return data({ result: form.result }, { status: 400 });
   const refusal = await postingRefusal(db(), user.id, 1);
   if (refusal) return data({ result: form.refuse(refusal) }, { status: 429 });
-  await createPost(db(), form.value, user.id, { submissionId: form.submissionId });
+  await createPost(db(), form.value, user.id, {
+    submissionId: form.submissionId,
+    status: await newPostStatus(db(), user),
+  });
   return redirectWithToast("/create-post", "Data saved successfully");
 }
 

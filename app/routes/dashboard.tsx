@@ -1,6 +1,6 @@
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { listPostsByUser } from "~/.server/posts.ts";
+import { isPublic, listPostsByUser, standing } from "~/.server/posts.ts";
 import { PageLink } from "~/components/PageLink.tsx";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { rootData } from "~/lib/root-data.ts";
@@ -16,6 +16,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       slug: post.slug,
       title: post.title,
       published: formatSydneyDate(post.publishedOn),
+      standing: isPublic(post) ? null : standing(post),
     })),
   };
 }
@@ -74,7 +75,10 @@ export default function Dashboard({ loaderData: { posts } }: Route.ComponentProp
                 >
                   {post.title}
                 </PageLink>
-                <p className="text-sm text-slate-700">Published: {post.published}</p>
+                <p className="text-sm text-slate-700">
+                  Published: {post.published}
+                  {post.standing && <span className="ml-2 font-semibold text-brick">{post.standing}</span>}
+                </p>
               </div>
               <PageLink
                 href={`/edit-post/${post.slug}`}

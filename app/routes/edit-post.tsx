@@ -18,7 +18,7 @@ async function editablePost(request: Request, url: URL, slug: string) {
   const user = await requireUser(request, url);
   const post = slugPattern.test(slug) ? await getPost(db(), slug) : undefined;
   if (!post) throw data(null, { status: 404 });
-  if (!mayEdit(post, user.id)) throw data("Only the author of this post can change it.", { status: 403 });
+  if (!mayEdit(post, user)) throw data("Only the author of this post can change it.", { status: 403 });
   return { user, post };
 }
 

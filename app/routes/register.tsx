@@ -5,6 +5,7 @@ import { getUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
 import { readForm } from "~/.server/forms.ts";
+import { siteSettings } from "~/.server/members.ts";
 import { refusingCommonPasswords } from "~/.server/passwords.ts";
 import { requestContext } from "~/.server/request-context.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
@@ -14,12 +15,14 @@ import { PageLink } from "~/components/PageLink.tsx";
 import { registrationSchema } from "~/lib/credentials-schema.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
+import { registrationClosedMessage } from "~/lib/site-settings.ts";
 import type { Route } from "./+types/register";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/");
   const { token, headers } = issueFormToken(request);
-  return data({ registered: url.searchParams.has("registered"), formToken: token }, { headers });
+  const closed = (await siteSettings(db())).registration === "closed";
+  return data({ registered: url.searchParams.has("registered"), closed, formToken: token }, { headers });
 }
 
 const serverSchema = refusingCommonPasswords(registrationSchema);
@@ -50,6 +53,17 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+function LogInInstead() {
+  return (
+    <p className="mt-6 text-center">
+      Already registered?{" "}
+      <PageLink href="/login" className="font-semibold text-heritage-700 underline underline-offset-4">
+        Log in
+      </PageLink>
+    </p>
+  );
+}
+
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.registered) {
     return (
@@ -63,6 +77,14 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         >
           Log in
         </PageLink>
+      </AuthCard>
+    );
+  }
+  if (loaderData.closed) {
+    return (
+      <AuthCard title="Registration is closed">
+        <p className="text-lg">{registrationClosedMessage}</p>
+        <LogInInstead />
       </AuthCard>
     );
   }
@@ -80,12 +102,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           Privacy
         </PageLink>
       </p>
-      <p className="mt-4 text-center">
-        Already registered?{" "}
-        <PageLink href="/login" className="font-semibold text-heritage-700 underline underline-offset-4">
-          Log in
-        </PageLink>
-      </p>
+      <LogInInstead />
     </AuthCard>
   );
 }

@@ -1,34 +1,14 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runScript } from "../support/scripts.ts";
 import { startServer } from "../support/server.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
 import { Visitor } from "../support/visitor.ts";
 
-const root = path.resolve(import.meta.dirname, "..", "..");
-
-interface ScriptRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs `node scripts/<name>` with only the given settings (never a developer's .env). */
-async function run(script: string, env: Record<string, string>): Promise<ScriptRun> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [`scripts/${script}`], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const run = (script: string, env: Record<string, string>) => runScript(script, env);
 
 const ourMigrations = "001-posts, 002-rate-limits, 003-content-version, 004-upload-locks";
 

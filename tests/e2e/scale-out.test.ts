@@ -1,9 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/.server/db/database.ts";
 import { slugBase } from "~/lib/slug.ts";
 import { password, signedUp } from "../support/author.ts";
+import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { photoJpeg } from "../support/images.ts";
+import { makeOwner } from "../support/owners.ts";
 import { type FreshPostgres, freshPostgresDatabase, postgresUrl } from "../support/postgres.ts";
 import { type RunningS3, startS3 } from "../support/s3.ts";
 import { type RunningServer, startExpectingFailure, startServer } from "../support/server.ts";
@@ -93,6 +97,40 @@ describe.skipIf(!postgresUrl)("several instances on PostgreSQL and an S3 bucket"
     });
     expect(afterwards.status).toBe(302);
   });
+
+  it.skipIf(!chromiumPath)(
+    "ends a suspended user's session on B when an owner on A suspends them",
+    async () => {
+      const owner = await signedUp(a.url, "scale-owner@example.com");
+      const ownerDb = openDatabase({ kind: "postgres", url: database.url });
+      try {
+        await makeOwner(ownerDb, "scale-owner@example.com");
+        const suspended = await signedUp(a.url, "scale-suspended@example.com");
+        const browser = await launchBrowser();
+        try {
+          const page = await (await contextAs(browser, onInstance(b, suspended))).newPage();
+          await page.goto(`${b.url}/dashboard`);
+          await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+          const { rows } = await sql<{
+            id: string;
+          }>`select id from "user" where email = 'scale-suspended@example.com'`.execute(ownerDb);
+          const suspension = await owner.post("/manage/users", {
+            intent: "suspend",
+            userId: rows[0]?.id ?? "",
+          });
+          expect(suspension.status).toBe(200);
+          await page.reload();
+          expect(new URL(page.url()).pathname).toBe("/login");
+          const refused = await new Visitor(b.url).logIn("scale-suspended@example.com", password);
+          expect(visibleText(await refused.text())).toContain("This account is suspended");
+        } finally {
+          await browser.close();
+        }
+      } finally {
+        await ownerDb.destroy();
+      }
+    },
+  );
 
   it("holds a login limit counted on A when the next attempt reaches B", async () => {
     const visitor = new Visitor(a.url);

@@ -41,6 +41,8 @@ describe.each(dialects)("posts on $name", (dialect) => {
       userId: "user-1",
       status: "published",
       hidden: false,
+      authorSuspended: false,
+      byline: null,
     });
   });
 
@@ -149,6 +151,8 @@ describe.each(dialects)("posts on $name", (dialect) => {
       userId: "user-1",
       status: "published",
       hidden: false,
+      authorSuspended: false,
+      byline: null,
     });
     expect(await updatePost(t.db, "missing-1", input)).toBe(false);
   });

@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
+import { setSuspended } from "~/.server/members.ts";
 import { password, signedUp } from "../support/author.ts";
 import { photoJpeg } from "../support/images.ts";
+import { makeOwner } from "../support/owners.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { tusUpload } from "../support/tus.ts";
@@ -86,6 +88,54 @@ function uploadEndpoint(other: Expectation, crossSite: Expectation): Record<Acto
   };
 }
 
+/** The owner's and the account's routes are tried by these (issue 18). */
+const ownerActors = [
+  "visitor",
+  "author",
+  "another author",
+  "suspended user",
+  "cross-site",
+  "expired session",
+  "owner",
+] as const;
+type OwnerActor = (typeof ownerActors)[number];
+
+interface OwnerRow {
+  name: string;
+  method: string;
+  path: string;
+  form?: Record<string, string>;
+  expect: Record<OwnerActor, Expectation>;
+}
+
+const notAnOwner: Expectation = { status: 403, message: "Only the site's owners can open the manage area." };
+
+/** A manage page or action: owners only; another site may read nothing and change nothing. */
+function ownersOnly(path: string, owner: Expectation, method = "GET"): Record<OwnerActor, Expectation> {
+  return {
+    visitor: toLogIn(path),
+    author: notAnOwner,
+    "another author": notAnOwner,
+    "suspended user": toLogIn(path),
+    "cross-site": method === "GET" ? { status: 200, label: "200 (own page)" } : crossSiteRefusal,
+    "expired session": toLogIn(path),
+    owner,
+  };
+}
+
+/** An account page or action: every signed-in user on their own account. */
+function ownAccount(path: string, own: Expectation, method = "GET"): Record<OwnerActor, Expectation> {
+  return {
+    visitor: toLogIn(path),
+    author: own,
+    "another author": own,
+    "suspended user": toLogIn(path),
+    "cross-site": method === "GET" ? { status: 200, label: "200 (own page)" } : crossSiteRefusal,
+    "expired session": toLogIn(path),
+    owner: own,
+  };
+}
+
 describe("access matrix", () => {
   let server: RunningServer;
   let db: Db;
@@ -95,7 +145,13 @@ describe("access matrix", () => {
   let slug: string;
   let cover: string;
   let upload: string;
+  let owner: Visitor;
+  let suspended: Visitor;
+  let expiredOwner: Visitor;
+  let targetId: string;
+  let targetSlug: string;
   const results = new Map<string, string>();
+  const ownerResults = new Map<string, string>();
 
   const signedIn = (email: string) => signedUp(server.url, email);
 
@@ -321,7 +377,41 @@ describe("access matrix", () => {
       headers: { cookie: author.cookieHeader, "tus-resumable": "1.0.0", "upload-length": "1000" },
     });
     upload = String(started.headers.location).split("/").pop() as string;
+
+    owner = await signedIn("owner@example.com");
+    await makeOwner(db, "owner@example.com");
+    suspended = await signedIn("suspended@example.com");
+    const suspendedId = await userIdOf("suspended@example.com");
+    await setSuspended(db, { id: "setup", email: "setup" }, suspendedId, true);
+    expiredOwner = new Visitor(server.url);
+    expect((await expiredOwner.logIn("owner@example.com", password)).status).toBe(303);
+    await expireSession(
+      decodeURIComponent(expiredOwner.cookies.get("wm.session_token") ?? "").split(".")[0] as string,
+    );
+    // The owner's changes act on this user and their post, so that nobody else's data moves.
+    const target = await signedIn("target@example.com");
+    const targetCover = (
+      await tusUpload(server.url, await photoJpeg(900, 600), { cookie: target.cookieHeader })
+    ).id as string;
+    await target.post("/create-post", {
+      title: "The target's post",
+      content: "An owner may hide or delete this.",
+      coverImageId: targetCover,
+    });
+    targetId = await userIdOf("target@example.com");
+    targetSlug = (
+      await db
+        .selectFrom("posts")
+        .select("slug")
+        .where("title", "=", "The target's post")
+        .executeTakeFirstOrThrow()
+    ).slug;
   });
+
+  async function userIdOf(email: string): Promise<string> {
+    const { rows } = await sql<{ id: string }>`select id from "user" where email = ${email}`.execute(db);
+    return rows[0]?.id as string;
+  }
 
   afterAll(async () => {
     await db?.destroy();
@@ -336,6 +426,14 @@ describe("access matrix", () => {
     console.log(
       `\nAccess matrix (✓ refused or limited to the actor's own data as the spec says)\n${table}\n`,
     );
+    const ownerTable = formatTable(
+      ["route", ...ownerActors],
+      ownerRows().map((row) => [
+        row.name,
+        ...ownerActors.map((actor) => ownerResults.get(`${row.name} × ${actor}`) ?? "not run"),
+      ]),
+    );
+    console.log(`\nAccess matrix, owners and accounts\n${ownerTable}\n`);
   });
 
   it("has a row for every signed-in page and every change in the route table", () => {
@@ -393,6 +491,239 @@ describe("access matrix", () => {
           expected.label ??
           `${response.status}${expected.location ? ` → ${expected.location.split("?")[0]}` : ""}`;
         results.set(
+          `${row.name} × ${actor}`,
+          problems.length === 0 ? `✓ ${shown}` : `✗ ${problems.join("; ")}`,
+        );
+        if (problems.length > 0) failures.push(`${row.name}: ${problems.join("; ")}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+  const ownerRows = (): OwnerRow[] => {
+    const managePages = ["/manage", "/manage/posts", "/manage/users", "/manage/settings", "/manage/activity"];
+    const deletePost = `/manage/posts/${targetSlug}/delete`;
+    const deleteUser = `/manage/users/${targetId}/delete`;
+    const wrongPassword = { status: 400, label: "400 (wrong password)", message: "Password is incorrect" };
+    return [
+      ...managePages.map(
+        (path): OwnerRow => ({
+          name: `GET ${path}`,
+          method: "GET",
+          path,
+          expect: ownersOnly(path, { status: 200 }),
+        }),
+      ),
+      {
+        name: "POST /manage/settings (unchanged)",
+        method: "POST",
+        path: "/manage/settings",
+        form: { registration: "open", publishing: "immediate" },
+        expect: ownersOnly("/manage/settings", { status: 200 }, "POST"),
+      },
+      {
+        name: "POST /manage/posts (hide)",
+        method: "POST",
+        path: "/manage/posts",
+        form: { intent: "hide", slug: targetSlug },
+        expect: ownersOnly(
+          "/manage/posts",
+          { status: 200, changes: ["posts", "activity"], label: "200 (hidden)" },
+          "POST",
+        ),
+      },
+      {
+        name: "GET /manage/posts/:slug/delete",
+        method: "GET",
+        path: deletePost,
+        expect: ownersOnly(deletePost, { status: 200, label: "200 (asks)" }),
+      },
+      {
+        name: "POST /manage/users (suspend)",
+        method: "POST",
+        path: "/manage/users",
+        form: { intent: "suspend", userId: targetId },
+        expect: ownersOnly(
+          "/manage/users",
+          { status: 200, changes: ["members", "sessions", "activity"], label: "200 (suspended)" },
+          "POST",
+        ),
+      },
+      {
+        name: "POST /manage/users (make owner)",
+        method: "POST",
+        path: "/manage/users",
+        form: { intent: "make-owner", userId: targetId },
+        expect: ownersOnly(
+          "/manage/users",
+          { status: 200, changes: ["members", "activity"], label: "200 (made owner)" },
+          "POST",
+        ),
+      },
+      {
+        name: "GET /manage/users/:id/delete",
+        method: "GET",
+        path: deleteUser,
+        expect: ownersOnly(deleteUser, { status: 200, label: "200 (asks)" }),
+      },
+      {
+        name: "POST /manage/posts/:slug/delete",
+        method: "POST",
+        path: deletePost,
+        form: {},
+        expect: ownersOnly(
+          deletePost,
+          { status: 303, changes: ["posts", "activity"], label: "303 (deleted)" },
+          "POST",
+        ),
+      },
+      {
+        name: "POST /manage/users/:id/delete",
+        method: "POST",
+        path: deleteUser,
+        form: {},
+        expect: ownersOnly(
+          deleteUser,
+          {
+            status: 303,
+            changes: ["users", "sessions", "members", "posts", "images", "uploads", "activity"],
+            label: "303 (deleted)",
+          },
+          "POST",
+        ),
+      },
+      {
+        name: "GET /account",
+        method: "GET",
+        path: "/account",
+        expect: ownAccount("/account", { status: 200, label: "200 (own)" }),
+      },
+      {
+        name: "POST /account (profile)",
+        method: "POST",
+        path: "/account",
+        form: { intent: "profile", displayName: "Someone", handle: "", bio: "" },
+        expect: ownAccount(
+          "/account",
+          { status: 303, changes: ["members"], label: "303 (own profile)" },
+          "POST",
+        ),
+      },
+      {
+        name: "POST /account (password)",
+        method: "POST",
+        path: "/account",
+        form: { intent: "password", currentPassword: "not-the-password", password: "moreton-bay-fig-1" },
+        expect: ownAccount(
+          "/account",
+          { status: 400, label: "400 (wrong current password)", message: "Current password is incorrect" },
+          "POST",
+        ),
+      },
+      {
+        name: "GET /account/data",
+        method: "GET",
+        path: "/account/data",
+        expect: ownAccount("/account/data", { status: 200, label: "200 (own data)" }),
+      },
+      {
+        name: "GET /account/delete",
+        method: "GET",
+        path: "/account/delete",
+        expect: ownAccount("/account/delete", { status: 200, label: "200 (asks)" }),
+      },
+      {
+        name: "POST /account/delete",
+        method: "POST",
+        path: "/account/delete",
+        form: { password: "not-the-password" },
+        expect: ownAccount("/account/delete", wrongPassword, "POST"),
+      },
+    ];
+  };
+
+  /** Each actor's cookies; forms carry the token the actor's own pages gave them, as a browser's would. */
+  function ownerActorVisitor(actor: OwnerActor, path: string): Visitor | undefined {
+    switch (actor) {
+      case "visitor":
+        return undefined;
+      case "author":
+        return author;
+      case "another author":
+        return other;
+      case "suspended user":
+        return suspended;
+      case "cross-site":
+        return path.startsWith("/manage") ? owner : author;
+      case "expired session":
+        return path.startsWith("/manage") ? expiredOwner : expired;
+      case "owner":
+        return owner;
+    }
+  }
+
+  async function sendAs(row: OwnerRow, actor: OwnerActor) {
+    const visitor = ownerActorVisitor(actor, row.path);
+    const headers: Record<string, string> = visitor ? { cookie: visitor.cookieHeader } : {};
+    if (actor === "cross-site")
+      Object.assign(headers, { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    if (!row.form) return rawRequest(server.url, { method: row.method, path: row.path, headers });
+    const token = visitor?.cookies.get("wm_form");
+    const form = token ? { ...row.form, csrf: token } : row.form;
+    return rawRequest(server.url, {
+      method: row.method,
+      path: row.path,
+      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form).toString(),
+    });
+  }
+
+  it("has a row for every owner and account route in the route table", () => {
+    const covered = new Set(
+      ownerRows().map((row) => row.path.replace(targetSlug, ":slug").replace(targetId, ":id").split("?")[0]),
+    );
+    for (const path of [
+      "/manage",
+      "/manage/posts",
+      "/manage/posts/:slug/delete",
+      "/manage/users",
+      "/manage/users/:id/delete",
+      "/manage/settings",
+      "/manage/activity",
+      "/account",
+      "/account/data",
+      "/account/delete",
+    ])
+      expect(covered).toContain(path);
+  });
+
+  // The owner goes last: their changes (deleting the target) are the only ones allowed to stick.
+  for (const actor of ownerActors) {
+    it(`owner and account routes: ${actor}`, async () => {
+      const failures: string[] = [];
+      for (const row of ownerRows()) {
+        const expected = row.expect[actor];
+        const mayChange: (keyof SiteState)[] = [...(expected.changes ?? [])];
+        if (actor === "expired session") mayChange.push("sessions");
+        const before = await siteState(db, server.dataDir);
+        const response = await sendAs(row, actor);
+        const after = await siteState(db, server.dataDir);
+        const problems: string[] = [];
+        if (response.status !== expected.status) problems.push(`status ${response.status}`);
+        if (expected.location !== undefined && response.headers.location !== expected.location)
+          problems.push(`location ${response.headers.location}`);
+        if (expected.message && !visibleText(response.body).includes(expected.message))
+          problems.push(`no "${expected.message}"`);
+        const changed = changedParts(before, after).filter((part) => !mayChange.includes(part));
+        if (changed.length > 0) problems.push(`changed ${changed.join(", ")}`);
+        if (
+          !["author", "cross-site"].includes(actor) &&
+          response.body.includes("Only the author may change this.")
+        )
+          problems.push("showed the author's post");
+        const shown =
+          expected.label ??
+          `${response.status}${expected.location ? ` → ${expected.location.split("?")[0]}` : ""}`;
+        ownerResults.set(
           `${row.name} × ${actor}`,
           problems.length === 0 ? `✓ ${shown}` : `✗ ${problems.join("; ")}`,
         );

@@ -1,4 +1,5 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Generated } from "kysely";
+import type { publishingChoices, registrationChoices } from "~/lib/site-settings.ts";
 
 /** Where a post stands; only published posts can be public (see posts.ts `listedPublicly`). */
 export type PostStatus = "published" | "draft" | "review";
@@ -60,7 +61,44 @@ export interface UploadsTable {
   sweptAt: ColumnType<number | null, undefined, number | null>;
 }
 
+export type Role = "owner" | "author";
+export type Registration = (typeof registrationChoices)[number];
+export type Publishing = (typeof publishingChoices)[number];
+
+/** What the site knows of an account beyond better-auth's tables; no row: an author with no profile. */
+export interface MembersTable {
+  userId: string;
+  role: ColumnType<Role, Role | undefined, Role>;
+  suspendedAt: ColumnType<number | null, number | null | undefined, number | null>;
+  lastSignInAt: ColumnType<number | null, number | null | undefined, number | null>;
+  displayName: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Unique: the author page's address, `/authors/:handle`. */
+  handle: ColumnType<string | null, string | null | undefined, string | null>;
+  bio: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One row (id 1): the settings every instance shares. */
+export interface SiteSettingsTable {
+  id: number;
+  registration: Registration;
+  publishing: Publishing;
+}
+
+/** The owners' actions, append-only. */
+export interface ActivityTable {
+  id: Generated<number>;
+  at: number;
+  actorId: string;
+  /** Kept as it was, so the entry still says who after the account is gone. */
+  actorEmail: string;
+  action: string;
+  target: string;
+}
+
 export interface Database {
+  activity: ActivityTable;
+  members: MembersTable;
+  siteSettings: SiteSettingsTable;
   contentVersion: ContentVersionTable;
   images: ImagesTable;
   posts: PostsTable;
@@ -68,3 +106,16 @@ export interface Database {
   uploadLocks: UploadLocksTable;
   uploads: UploadsTable;
 }
+
+/**
+ * The columns of better-auth's tables that the site reads or removes itself (it creates and
+ * migrates them: auth.ts). Times are Date, ISO text or epoch numbers depending on the dialect.
+ */
+export interface AuthTables {
+  user: { id: string; email: string; name: string; createdAt: Date | string | number };
+  session: { token: string; userId: string; expiresAt: Date | string | number };
+  account: { userId: string };
+}
+
+/** Our tables and better-auth's, for the queries that join them. */
+export type SiteAndAuthTables = Database & AuthTables;

@@ -6,10 +6,14 @@ import type { Db } from "~/.server/db/database.ts";
 
 /**
  * Everything a request could change, each part as a digest: posts (every column), accounts,
- * sessions, images, users' uploads, and the files behind them (image folders, unfinished
- * uploads). Rate-limit counters are left out: counting a refused attempt is their job.
+ * sessions, images, users' uploads, the files behind them (image folders, unfinished
+ * uploads), roles and profiles, the site's settings and the owners' activity log. Sign-in
+ * times are left out: signing in is not a change a request makes to the site. Rate-limit counters are left out: counting a refused attempt is their job.
  */
-export type SiteState = Record<"posts" | "users" | "sessions" | "images" | "uploads" | "files", string>;
+export type SiteState = Record<
+  "posts" | "users" | "sessions" | "images" | "uploads" | "files" | "members" | "settings" | "activity",
+  string
+>;
 
 function entries(folder: string): string[] {
   return existsSync(folder) ? readdirSync(folder).sort() : [];
@@ -23,6 +27,13 @@ export async function siteState(db: Db, dataDir: string): Promise<SiteState> {
   const sessions = await sql`select token, "expiresAt" from "session" order by token`.execute(db);
   const images = await db.selectFrom("images").select(["id", "userId"]).orderBy("id").execute();
   const uploads = await db.selectFrom("uploads").select(["id", "userId", "bytes"]).orderBy("id").execute();
+  const members = await db
+    .selectFrom("members")
+    .select(["userId", "role", "suspendedAt", "displayName", "handle", "bio"])
+    .orderBy("userId")
+    .execute();
+  const settings = await db.selectFrom("siteSettings").selectAll().execute();
+  const activity = await db.selectFrom("activity").selectAll().orderBy("id").execute();
   return {
     posts: digest(posts),
     users: digest(users.rows),
@@ -30,6 +41,9 @@ export async function siteState(db: Db, dataDir: string): Promise<SiteState> {
     images: digest(images),
     uploads: digest(uploads),
     files: digest([entries(path.join(dataDir, "images")), entries(path.join(dataDir, "uploads"))]),
+    members: digest(members),
+    settings: digest(settings),
+    activity: digest(activity),
   };
 }
 

@@ -1,0 +1,106 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useRouteLoaderData } from "react-router";
+import { passwordChangeSchema, profileSchema } from "~/lib/account-schema.ts";
+import { formTokenField } from "~/lib/form-token-field.ts";
+import type { RootData } from "~/lib/root-data.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+import { FormAlert, SubmitButton, TextAreaField, TextField } from "./forms.tsx";
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+function TokenAndIntent({ intent }: { intent: string }) {
+  const root = useRouteLoaderData<RootData>("root");
+  return (
+    <>
+      <input type="hidden" name={formTokenField} value={root?.formToken ?? ""} />
+      <input type="hidden" name="intent" value={intent} />
+    </>
+  );
+}
+
+/** Display name (the byline), handle (the author page's address) and bio. */
+export function ProfileForm({
+  profile,
+  lastResult,
+}: {
+  profile: { displayName: string | null; handle: string | null; bio: string | null };
+  lastResult: LastResult;
+}) {
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: {
+      displayName: profile.displayName ?? "",
+      handle: profile.handle ?? "",
+      bio: profile.bio ?? "",
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  const valid = profileSchema.safeParse({ intent: "profile", ...form.value }).success;
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+      <TokenAndIntent intent="profile" />
+      <TextField
+        label="Display name (shown on your posts)"
+        field={fields.displayName}
+        type="text"
+        autoComplete="name"
+      />
+      <TextField
+        label="Author handle (your page: /authors/handle)"
+        field={fields.handle}
+        type="text"
+        autoComplete="off"
+      />
+      <TextAreaField label="Short bio (up to 300 characters)" field={fields.bio} rows={3} />
+      <SubmitButton disabled={hydrated && !valid}>Save profile</SubmitButton>
+      <FormAlert id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}
+
+/** The current password, then a new one; every other session ends. */
+export function PasswordForm({ lastResult }: { lastResult: LastResult }) {
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "password",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+  });
+  const valid = passwordChangeSchema.safeParse({ intent: "password", ...form.value }).success;
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+      <TokenAndIntent intent="password" />
+      <TextField
+        label="Current password"
+        field={fields.currentPassword}
+        type="password"
+        autoComplete="current-password"
+      />
+      <TextField label="New password" field={fields.password} type="password" autoComplete="new-password" />
+      <SubmitButton disabled={hydrated && !valid}>Change password</SubmitButton>
+      <FormAlert id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}
+
+/** Ends every session of the user, this one too. */
+export function SignOutEverywhereForm() {
+  return (
+    <Form method="post">
+      <TokenAndIntent intent="sign-out-everywhere" />
+      <button
+        type="submit"
+        className="rounded-md border border-heritage-700 px-5 py-2 font-semibold text-heritage-700 hover:bg-heritage-50"
+      >
+        Sign out everywhere
+      </button>
+    </Form>
+  );
+}

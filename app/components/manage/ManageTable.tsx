@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+
+/** A manage page's table: headed columns, scrolling sideways on a phone. */
+export function ManageTable({ headings, children }: { headings: string[]; children: ReactNode }) {
+  return (
+    <div className="mt-6 overflow-x-auto rounded-xl border border-sandstone-300 bg-white">
+      <table className="w-full text-left">
+        <thead className="bg-sandstone-100 text-sm text-heritage-900">
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className="px-4 py-3 whitespace-nowrap">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-sandstone-300">{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { Form, useRouteLoaderData } from "react-router";
+import { formTokenField } from "~/lib/form-token-field.ts";
+import type { RootData } from "~/lib/root-data.ts";
+
+interface Choice {
+  value: string;
+  label: string;
+  hint: string;
+}
+
+const groups: { name: "registration" | "publishing"; legend: string; choices: Choice[] }[] = [
+  {
+    name: "registration",
+    legend: "Registration",
+    choices: [
+      { value: "open", label: "Open", hint: "Anyone can create an account." },
+      { value: "closed", label: "Closed", hint: "The register page says so and takes no new accounts." },
+    ],
+  },
+  {
+    name: "publishing",
+    legend: "Publishing",
+    choices: [
+      { value: "immediate", label: "Immediate", hint: "Authors' posts appear as soon as they publish them." },
+      {
+        value: "review",
+        label: "Review",
+        hint: "Authors' new posts wait as “Awaiting review” until an owner approves them. Owners' posts appear at once.",
+      },
+    ],
+  },
+];
+
+/** The site's settings: a plain form, the same with JavaScript on or off. */
+export function SettingsForm({ settings }: { settings: Record<"registration" | "publishing", string> }) {
+  const root = useRouteLoaderData<RootData>("root");
+  return (
+    <Form method="post" className="mt-6 max-w-2xl space-y-8">
+      <input type="hidden" name={formTokenField} value={root?.formToken ?? ""} />
+      {groups.map((group) => (
+        <fieldset key={group.name} className="rounded-xl border border-sandstone-300 bg-white p-5">
+          <legend className="px-1 text-xl font-semibold text-heritage-900">{group.legend}</legend>
+          {group.choices.map((choice) => (
+            <label key={choice.value} className="mt-3 flex gap-3">
+              <input
+                type="radio"
+                name={group.name}
+                value={choice.value}
+                defaultChecked={settings[group.name] === choice.value}
+                className="mt-1.5 accent-heritage-700"
+              />
+              <span>
+                <span className="block font-medium">{choice.label}</span>
+                <span className="block text-slate-700">{choice.hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ))}
+      <button
+        type="submit"
+        className="rounded-md bg-heritage-700 px-6 py-2.5 font-semibold text-white hover:bg-heritage-900"
+      >
+        Save settings
+      </button>
+    </Form>
+  );
+}

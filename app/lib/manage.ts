@@ -1,0 +1,32 @@
+import { publishingChoices, registrationChoices } from "./site-settings.ts";
+import { slugPattern } from "./slug.ts";
+import { z } from "./zod.ts";
+
+/** The manage area's pages, in the order its navigation lists them; add a page here. */
+export const manageNav = [
+  { label: "Overview", href: "/manage" },
+  { label: "Posts", href: "/manage/posts" },
+  { label: "Users", href: "/manage/users" },
+  { label: "Settings", href: "/manage/settings" },
+  { label: "Activity", href: "/manage/activity" },
+] as const;
+
+/** Rows on each page of the manage area's tables. */
+export const managePageSize = 50;
+
+export const postActionSchema = z.object({
+  intent: z.enum(["hide", "show", "approve"]),
+  slug: z.string().regex(slugPattern),
+});
+
+export const userActionSchema = z.object({
+  intent: z.enum(["suspend", "restore", "make-owner", "remove-owner"]),
+  userId: z.string().min(1).max(255),
+});
+
+export const settingsSchema = z.object({
+  registration: z.enum(registrationChoices),
+  publishing: z.enum(publishingChoices),
+});
+
+export const unreadableAction = "This action could not be read. Reload the page and try again.";

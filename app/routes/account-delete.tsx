@@ -1,0 +1,97 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useRouteLoaderData } from "react-router";
+import { isOwnPassword, requireUser, signOut } from "~/.server/auth.ts";
+import { db } from "~/.server/db/index.ts";
+import { requireFormToken } from "~/.server/form-token.ts";
+import { readForm } from "~/.server/forms.ts";
+import { deleteUser, userSummary } from "~/.server/members.ts";
+import { FormAlert, TextField } from "~/components/forms.tsx";
+import { PageLink } from "~/components/PageLink.tsx";
+import { deleteAccountSchema } from "~/lib/account-schema.ts";
+import { formTokenField } from "~/lib/form-token-field.ts";
+import { postCount } from "~/lib/post-count.ts";
+import { type RootData, rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/account-delete";
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  return { posts: (await userSummary(db(), user.id))?.posts ?? 0 };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const form = await readForm(request);
+  requireFormToken(request, form);
+  const submission = parseWithZod(form, { schema: deleteAccountSchema });
+  const hidden = { hideFields: ["password"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
+  if (!(await isOwnPassword(user.id, submission.value.password))) {
+    return data(
+      { result: submission.reply({ ...hidden, fieldErrors: { password: ["Password is incorrect"] } }) },
+      { status: 400 },
+    );
+  }
+  const result = await deleteUser(db(), user, user.id);
+  if (!result.ok)
+    return data(
+      { result: submission.reply({ ...hidden, formErrors: [result.message] }) },
+      { status: result.status },
+    );
+  throw redirect("/", { status: 303, headers: await signOut(request) });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...seoMeta(rootData(matches).publicUrl, {
+      title: "Delete your account",
+      description: "Delete your Woollahra Moncur account and your posts.",
+      path: "/account/delete",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function AccountDelete({ loaderData: { posts }, actionData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<RootData>("root");
+  const [form, fields] = useForm({
+    id: "delete-account",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+  });
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <h1 className="text-3xl font-semibold">Delete your account?</h1>
+      <p className="mt-4 text-lg">
+        Your account will be deleted for good, with {postCount(posts)} and their images. This cannot be
+        undone.
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-2">
+        <input type="hidden" name={formTokenField} value={root?.formToken ?? ""} />
+        <TextField
+          label="Your password"
+          field={fields.password}
+          type="password"
+          autoComplete="current-password"
+        />
+        <div className="flex flex-wrap gap-4 pt-2">
+          <button
+            type="submit"
+            className="rounded-md bg-brick px-6 py-2.5 font-semibold text-white hover:opacity-90"
+          >
+            Delete my account and {postCount(posts)}
+          </button>
+          <PageLink
+            href="/account"
+            className="rounded-md border border-heritage-700 px-6 py-2.5 font-semibold text-heritage-700 hover:bg-heritage-50"
+          >
+            No, keep it
+          </PageLink>
+        </div>
+        <FormAlert id={form.errorId} errors={form.errors} />
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { changePassword, requireUser, signOut } from "~/.server/auth.ts";
+import { db } from "~/.server/db/index.ts";
+import { requireFormToken } from "~/.server/form-token.ts";
+import { readForm } from "~/.server/forms.ts";
+import { endSessions, memberOf, saveProfile, userSummary } from "~/.server/members.ts";
+import { refusingCommonPasswords } from "~/.server/passwords.ts";
+import { redirectWithToast } from "~/.server/toast.ts";
+import { PasswordForm, ProfileForm, SignOutEverywhereForm } from "~/components/AccountForms.tsx";
+import { PageLink } from "~/components/PageLink.tsx";
+import { handleMessages, passwordChangeSchema, profileSchema } from "~/lib/account-schema.ts";
+import { postCount } from "~/lib/post-count.ts";
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/account";
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  const [member, summary] = await Promise.all([memberOf(db(), user.id), userSummary(db(), user.id)]);
+  return {
+    email: user.email,
+    profile: { displayName: member.displayName, handle: member.handle, bio: member.bio },
+    posts: summary?.posts ?? 0,
+  };
+}
+
+const passwordSchema = refusingCommonPasswords(passwordChangeSchema);
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const form = await readForm(request);
+  requireFormToken(request, form);
+  const intent = form.get("intent");
+  if (intent === "profile") {
+    const submission = parseWithZod(form, { schema: profileSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const { displayName, handle, bio } = submission.value;
+    if ((await saveProfile(db(), user.id, { displayName, handle, bio })) === "handle taken") {
+      return data(
+        { intent, result: submission.reply({ fieldErrors: { handle: [handleMessages.taken] } }) },
+        { status: 409 },
+      );
+    }
+    return redirectWithToast("/account", "Data saved successfully");
+  }
+  if (intent === "password") {
+    const submission = await parseWithZod(form, { schema: passwordSchema, async: true });
+    const hidden = { hideFields: ["currentPassword", "password"] };
+    if (submission.status !== "success")
+      return data({ intent, result: submission.reply(hidden) }, { status: 400 });
+    const result = await changePassword(request, submission.value.currentPassword, submission.value.password);
+    if (!result.ok) {
+      return data(
+        {
+          intent,
+          result: submission.reply({
+            ...hidden,
+            fieldErrors: { currentPassword: ["Current password is incorrect"] },
+          }),
+        },
+        { status: 400 },
+      );
+    }
+    return redirectWithToast(
+      "/account",
+      "Password changed; every other session was signed out",
+      result.headers,
+    );
+  }
+  if (intent === "sign-out-everywhere") {
+    const headers = await signOut(request);
+    await endSessions(db(), user.id);
+    throw redirect("/login", { status: 303, headers });
+  }
+  throw data("The form could not be read. Please try again.", { status: 400 });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...seoMeta(rootData(matches).publicUrl, {
+      title: "Your account",
+      description: "Your Woollahra Moncur account: profile, password, sessions and your data.",
+      path: "/account",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="mt-10 rounded-xl border border-sandstone-300 bg-white p-5 sm:p-6">
+      <h2 className="text-2xl font-semibold">{title}</h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+const linkClass = "font-semibold text-heritage-700 underline underline-offset-4";
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, profile, posts } = loaderData;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
+      <h1 className="text-4xl font-semibold">Your account</h1>
+      <p className="mt-3 text-lg break-words">
+        Signed in as {email}.{" "}
+        <PageLink href="/account/email" className={linkClass}>
+          Change e-mail address
+        </PageLink>
+      </p>
+      <Section title="Profile">
+        <ProfileForm
+          profile={profile}
+          lastResult={actionData?.intent === "profile" ? actionData.result : undefined}
+        />
+        {profile.handle && (
+          <p className="mt-4">
+            Your author page:{" "}
+            <PageLink href={`/authors/${profile.handle}`} className={linkClass}>
+              /authors/{profile.handle}
+            </PageLink>
+          </p>
+        )}
+      </Section>
+      <Section title="Password">
+        <PasswordForm lastResult={actionData?.intent === "password" ? actionData.result : undefined} />
+      </Section>
+      <Section title="Sessions">
+        <p className="mb-4">Signed in on a computer you no longer use? End every session, this one too.</p>
+        <SignOutEverywhereForm />
+      </Section>
+      <Section title="Your data">
+        <p>
+          <a href="/account/data" download className={linkClass}>
+            Download my data
+          </a>{" "}
+          (a JSON file of your account and your {postCount(posts)}, with their image addresses).
+        </p>
+      </Section>
+      <Section title="Delete account">
+        <p>
+          Your account goes for good with {postCount(posts)} and their images.{" "}
+          <PageLink href="/account/delete" className="font-semibold text-brick underline underline-offset-4">
+            Delete my account
+          </PageLink>
+        </p>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { requireOwner } from "~/.server/auth.ts";
+import { db } from "~/.server/db/index.ts";
+import { listUsers, siteSettings } from "~/.server/members.ts";
+import { countAllPosts, countPosts } from "~/.server/posts.ts";
+import { PageLink } from "~/components/PageLink.tsx";
+import { manageMeta } from "~/lib/manage-meta.ts";
+import type { Route } from "./+types/manage-index";
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireOwner(request, url);
+  const [posts, publicPosts, users, settings] = await Promise.all([
+    countAllPosts(db()),
+    countPosts(db()),
+    listUsers(db()),
+    siteSettings(db()),
+  ]);
+  return {
+    posts,
+    publicPosts,
+    users: users.length,
+    owners: users.filter((user) => user.role === "owner").length,
+    suspended: users.filter((user) => user.suspended).length,
+    settings,
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return manageMeta(matches, "Manage the site", "/manage");
+}
+
+function Figure({ value, label, href }: { value: number | string; label: string; href: string }) {
+  return (
+    <li className="rounded-xl border border-sandstone-300 bg-white p-5 shadow-sm">
+      <PageLink href={href} className="block">
+        <span className="block text-3xl font-semibold text-heritage-900">{value}</span>
+        <span className="mt-1 block font-medium text-slate-700">{label}</span>
+      </PageLink>
+    </li>
+  );
+}
+
+export default function ManageIndex({ loaderData: data }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="mt-8 text-4xl font-semibold">Overview</h1>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Figure value={data.posts} label={`Posts (${data.publicPosts} public)`} href="/manage/posts" />
+        <Figure
+          value={data.users}
+          label={`Users (${data.owners} owners, ${data.suspended} suspended)`}
+          href="/manage/users"
+        />
+        <Figure
+          value={`${data.settings.registration === "open" ? "Open" : "Closed"} · ${
+            data.settings.publishing === "review" ? "Review" : "Immediate"
+          }`}
+          label="Registration · Publishing"
+          href="/manage/settings"
+        />
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { data } from "react-router";
+import { requireOwner } from "~/.server/auth.ts";
+import { db } from "~/.server/db/index.ts";
+import { changeSettings, siteSettings } from "~/.server/members.ts";
+import { readOwnerForm } from "~/.server/moderation.ts";
+import { ActionNotice } from "~/components/manage/ActionButton.tsx";
+import { SettingsForm } from "~/components/manage/SettingsForm.tsx";
+import { settingsSchema, unreadableAction } from "~/lib/manage.ts";
+import { manageMeta } from "~/lib/manage-meta.ts";
+import type { Route } from "./+types/manage-settings";
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireOwner(request, url);
+  return { settings: await siteSettings(db()) };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const owner = await requireOwner(request, url);
+  const parsed = settingsSchema.safeParse(await readOwnerForm(request));
+  if (!parsed.success) return data({ ok: false, message: unreadableAction }, { status: 400 });
+  await changeSettings(db(), owner, parsed.data);
+  return data({ ok: true, message: "Settings saved" });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return manageMeta(matches, "Settings · Manage", "/manage/settings");
+}
+
+export default function ManageSettings({ loaderData: { settings }, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="mt-8 text-4xl font-semibold">Settings</h1>
+      <ActionNotice outcome={actionData} />
+      <SettingsForm settings={settings} />
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { memberMessages, saveProfile, setRole, setRoleByEmail, setSuspended } from "~/.server/members.ts";
+import { countPosts, createPost, getPost, isPublic, listPosts, setHidden } from "~/.server/posts.ts";
+import { dialects, type TestDatabase } from "../support/databases.ts";
+
+const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
+const input = { title: "Lunch on Queen Street", content: "Sandwiches.", coverImageId: cover.id };
+
+describe.each(dialects)("owners, suspension and visibility on $name", (dialect) => {
+  let t: TestDatabase;
+  const owners = () =>
+    t.db
+      .selectFrom("members")
+      .select("userId")
+      .where("role", "=", "owner")
+      .where("suspendedAt", "is", null)
+      .execute();
+
+  beforeEach(async () => {
+    t = await dialect.open();
+    await t.db
+      .insertInto("images")
+      .values({ ...cover, userId: null, createdAt: 0 })
+      .execute();
+    // better-auth makes its own tables at start; these suites run our migrations only, so the
+    // columns the rules read are made here.
+    await sql`create table "user" (id varchar(255) primary key, email varchar(320) not null, name text, "createdAt" bigint)`.execute(
+      t.db,
+    );
+    await sql`create table "session" (token varchar(255) primary key, "userId" varchar(255) not null, "expiresAt" bigint)`.execute(
+      t.db,
+    );
+    await sql`create table "account" ("userId" varchar(255) not null)`.execute(t.db);
+    for (const id of ["a", "b", "c"])
+      await sql`insert into "user" (id, email, name, "createdAt") values (${id}, ${`${id}@example.com`}, ${id}, 0)`.execute(
+        t.db,
+      );
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it("keeps one owner when every owner demotes another at the same moment", async () => {
+    for (const id of ["a", "b", "c"]) await setRoleByEmail(t.db, `${id}@example.com`, "owner");
+    const results = await Promise.all(
+      [
+        ["a", "b"],
+        ["b", "c"],
+        ["c", "a"],
+      ].map(([actor, target]) =>
+        setRole(t.db, { id: actor as string, email: `${actor}@example.com` }, target as string, "author"),
+      ),
+    );
+    expect((await owners()).length).toBeGreaterThanOrEqual(1);
+    expect(results.filter((result) => !result.ok).map((result) => !result.ok && result.message)).toContain(
+      memberMessages.lastOwner,
+    );
+  });
+
+  it("refuses to suspend or demote the last owner, and owners themselves", async () => {
+    await setRoleByEmail(t.db, "a@example.com", "owner");
+    const actor = { id: "b", email: "b@example.com" };
+    expect(await setSuspended(t.db, actor, "a", true)).toEqual({
+      ok: false,
+      status: 409,
+      message: memberMessages.lastOwner,
+    });
+    expect(await setRole(t.db, actor, "a", "author")).toEqual({
+      ok: false,
+      status: 409,
+      message: memberMessages.lastOwner,
+    });
+    expect(await setRoleByEmail(t.db, "a@example.com", "author")).toMatchObject({ ok: false });
+    const self = { id: "a", email: "a@example.com" };
+    expect(await setSuspended(t.db, self, "a", true)).toMatchObject({ message: memberMessages.notYourself });
+    expect(await setRole(t.db, self, "nobody", "owner")).toMatchObject({ status: 404 });
+    expect(await owners()).toEqual([{ userId: "a" }]);
+  });
+
+  it("hides a suspended author's posts from every public listing until they are restored", async () => {
+    await setRoleByEmail(t.db, "a@example.com", "owner");
+    const slug = await createPost(t.db, input, "b");
+    await sql`insert into "session" (token, "userId", "expiresAt") values ('t1', 'b', 0), ('t2', 'b', 0)`.execute(
+      t.db,
+    );
+    await setSuspended(t.db, { id: "a", email: "a@example.com" }, "b", true);
+    expect(await countPosts(t.db)).toBe(0);
+    expect(await listPosts(t.db, 1)).toEqual([]);
+    expect(isPublic((await getPost(t.db, slug)) as NonNullable<Awaited<ReturnType<typeof getPost>>>)).toBe(
+      false,
+    );
+    const { rows } = await sql`select token from "session"`.execute(t.db);
+    expect(rows).toEqual([]);
+    await setSuspended(t.db, { id: "a", email: "a@example.com" }, "b", false);
+    expect(await countPosts(t.db)).toBe(1);
+  });
+
+  it("keeps hidden posts and posts awaiting review out of public listings", async () => {
+    const hidden = await createPost(t.db, input, "b");
+    await createPost(t.db, { ...input, title: "Waiting" }, "b", { status: "review" });
+    await setHidden(t.db, hidden, true);
+    expect(await countPosts(t.db)).toBe(0);
+    await setHidden(t.db, hidden, false);
+    expect((await listPosts(t.db, 1)).map((post) => post.slug)).toEqual([hidden]);
+  });
+
+  it("gives a handle to one of two users claiming it at once", async () => {
+    const profile = { displayName: "Mary", handle: "mary", bio: null };
+    const results = await Promise.all([saveProfile(t.db, "b", profile), saveProfile(t.db, "c", profile)]);
+    expect(results.sort()).toEqual(["handle taken", "saved"]);
+  });
+});

@@ -1,0 +1,14 @@
+import type { Db } from "~/.server/db/database.ts";
+import { setRoleByEmail } from "~/.server/members.ts";
+import { runScript, type ScriptRun } from "./scripts.ts";
+
+/** `npm run owner -- …` as the server's operator runs it, with only the given settings. */
+export function ownerCommand(env: Record<string, string>, ...args: string[]): Promise<ScriptRun> {
+  return runScript("owner.ts", env, ...args);
+}
+
+/** Makes an existing account an owner, as the command does (faster than starting it). */
+export async function makeOwner(db: Db, email: string): Promise<void> {
+  const result = await setRoleByEmail(db, email, "owner");
+  if (!result.ok) throw new Error(`could not make ${email} an owner: ${result.message}`);
+}
