@@ -11,6 +11,8 @@ export default [
   route("dashboard", "routes/dashboard.tsx"),
   route("home", "routes/blog-index.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
+  route("tags/:tag", "routes/tag.tsx"),
+  route("tags/:tag/rss.xml", "routes/tag-rss.ts"),
   route("create-post", "routes/create-post.tsx"),
   route("edit-post/:slug", "routes/edit-post.tsx"),
   route("create-batch", "routes/create-batch.tsx"),

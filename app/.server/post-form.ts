@@ -7,6 +7,7 @@ import type { Db } from "./db/index.ts";
 import { readForm } from "./forms.ts";
 import { takeImageSlot } from "./image-slots.ts";
 import { ImageRejected, ownImage, processUpload } from "./images.ts";
+import type { PostInput } from "./posts.ts";
 import { reserveUpload } from "./upload-quota.ts";
 
 export type PostFormResult =
@@ -77,5 +78,18 @@ export async function readPostForm(
     submissionId:
       typeof submissionId === "string" && /^[0-9a-f]{32}$/.test(submissionId) ? submissionId : undefined,
     refuse: (message) => submission.reply({ formErrors: [message] }),
+  };
+}
+
+/** What a checked form saves: `Save draft` keeps the post to its author, `Publish` makes it public (at its moment). */
+export function postInput(form: PostForm): PostInput {
+  return {
+    title: form.title,
+    content: form.content,
+    coverImageId: form.coverImageId,
+    coverAlt: form.coverAlt,
+    tags: form.tags,
+    status: form.intent === "draft" ? "draft" : "published",
+    publishAt: form.publishAt,
   };
 }

@@ -1,3 +1,4 @@
+import { splitTags } from "~/lib/tags.ts";
 import type { Db } from "./db/database.ts";
 import { inTransaction } from "./db/transaction.ts";
 import { getImage, processImage } from "./images.ts";
@@ -7,6 +8,9 @@ export interface SampleArticle {
   title: string;
   content: string;
   cover: string;
+  /** The cover's description (its alt text). */
+  coverAlt: string;
+  tags: string[];
 }
 
 const articleFiles = import.meta.glob<string>("../content/samples/*.md", {
@@ -27,8 +31,15 @@ function parseArticle(file: string, source: string): SampleArticle {
   const fields = Object.fromEntries(
     [...(match[1] ?? "").matchAll(/^(\w+):\s*"(.*)"\s*$/gm)].map(([, key, value]) => [key, value]),
   );
-  if (!fields.title || !fields.cover) throw new Error(`${file}: front matter needs title and cover`);
-  return { title: fields.title, content: (match[2] ?? "").trim(), cover: fields.cover };
+  if (!fields.title || !fields.cover || !fields.coverAlt)
+    throw new Error(`${file}: front matter needs title, cover and coverAlt`);
+  return {
+    title: fields.title,
+    content: (match[2] ?? "").trim(),
+    cover: fields.cover,
+    coverAlt: fields.coverAlt,
+    tags: splitTags(fields.tags ?? ""),
+  };
 }
 
 /** The "Create Batch 2023" articles, in file order. */
@@ -71,6 +82,8 @@ export async function createSampleBatch(db: Db, userId: string): Promise<void> {
       title: article.title,
       content: article.content,
       coverImageId: coverId(article.cover),
+      coverAlt: article.coverAlt,
+      tags: article.tags,
     })),
     userId,
   );

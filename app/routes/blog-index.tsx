@@ -1,39 +1,26 @@
-import { data, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { countPosts, listPosts, pageSize } from "~/.server/posts.ts";
 import { PageLink } from "~/components/PageLink.tsx";
-import { PostCard } from "~/components/PostCard.tsx";
+import { Pager } from "~/components/Pager.tsx";
+import { PostCard, postCardData } from "~/components/PostCard.tsx";
 import { cachedPage } from "~/http-policy.ts";
-import { formatSydneyDate } from "~/lib/dates.ts";
+import { pageCount, pageNumber } from "~/lib/page-number.ts";
 import { type RootData, rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
 import type { Route } from "./+types/blog-index";
-
-/** `?page=N`: a whole number from 1; anything else is no page at all. */
-function pageNumber(url: URL): number {
-  const raw = url.searchParams.get("page");
-  if (raw === null) return 1;
-  if (!/^[1-9]\d{0,6}$/.test(raw)) throw data(null, { status: 404 });
-  return Number(raw);
-}
 
 export const handle = cachedPage("page");
 
 export async function loader({ url }: Route.LoaderArgs) {
   const page = pageNumber(url);
   const [posts, total] = await Promise.all([listPosts(db(), page), countPosts(db())]);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (page > pages) throw data(null, { status: 404 });
+  const pages = pageCount(page, total, pageSize);
   return {
     page,
     pages,
-    posts: posts.map((post) => ({
-      slug: post.slug,
-      title: post.title,
-      published: formatSydneyDate(post.publishedOn),
-      cover: post.cover,
-    })),
+    posts: posts.map(postCardData),
   };
 }
 
@@ -83,35 +70,7 @@ export default function BlogIndex({ loaderData: { posts, page, pages } }: Route.
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-12 flex items-center justify-between gap-4">
-          {page > 1 ? (
-            <PageLink
-              href={page === 2 ? "/home" : `/home?page=${page - 1}`}
-              rel="prev"
-              className="rounded-md border border-heritage-700 px-4 py-2 font-semibold text-heritage-700 hover:bg-heritage-50"
-            >
-              ← Newer posts
-            </PageLink>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-700">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <PageLink
-              href={`/home?page=${page + 1}`}
-              rel="next"
-              className="rounded-md border border-heritage-700 px-4 py-2 font-semibold text-heritage-700 hover:bg-heritage-50"
-            >
-              Older posts →
-            </PageLink>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={page} pages={pages} path="/home" />
     </div>
   );
 }

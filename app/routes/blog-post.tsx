@@ -1,10 +1,12 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { getUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { getPost, isPublic } from "~/.server/posts.ts";
+import { getPost, isPublic, isScheduled, maySeeUnpublished, type Post } from "~/.server/posts.ts";
 import { renderedContent } from "~/.server/rendered-posts.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
 import { Picture } from "~/components/Picture.tsx";
+import { TagList } from "~/components/TagList.tsx";
 import { cachedPage } from "~/http-policy.ts";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { largestVariantUrl } from "~/lib/image-variants.ts";
@@ -14,13 +16,27 @@ import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
 import { slugPattern } from "~/lib/slug.ts";
+import { formatSydneyDateTime } from "~/lib/sydney-time.ts";
 import type { Route } from "./+types/blog-post";
 
 export const handle = cachedPage();
 
-export async function loader({ params }: Route.LoaderArgs) {
+/** What its author sees above a post the public cannot see yet: why not. */
+function standing(post: Post): string | undefined {
+  if (isPublic(post)) return undefined;
+  if (post.hidden) return "Hidden: only you can see this post.";
+  if (post.status === "draft") return "Draft: only you can see this post until you publish it.";
+  if (isScheduled(post))
+    return `Scheduled: only you can see this post until ${formatSydneyDateTime(post.publishedOn)} (Sydney time).`;
+  return "Not published: only you can see this post.";
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const post = slugPattern.test(params.slug) ? await getPost(db(), params.slug) : undefined;
-  if (!post || !isPublic(post)) throw data(null, { status: 404 });
+  // Anyone else gets the same 404 as for no post at all: a draft's address reveals nothing.
+  if (!post) throw data(null, { status: 404 });
+  if (!isPublic(post) && !maySeeUnpublished(post, (await getUser(request))?.id))
+    throw data(null, { status: 404 });
   const html = renderedContent(post);
   return {
     slug: post.slug,
@@ -28,6 +44,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     published: formatSydneyDate(post.publishedOn),
     publishedIso: post.publishedOn.toISOString(),
     cover: post.cover,
+    coverAlt: post.coverAlt,
+    tags: post.tags,
+    standing: standing(post),
     description: excerpt(html),
     html,
   };
@@ -44,7 +63,7 @@ export function meta({ loaderData: post, matches }: Route.MetaArgs) {
       description: post.description,
       path: `/blog/${post.slug}`,
       image,
-      imageAlt: post.title,
+      imageAlt: post.coverAlt || post.title,
       type: "article",
       keywords: [
         "Woollahra",
@@ -69,6 +88,7 @@ export function meta({ loaderData: post, matches }: Route.MetaArgs) {
         mainEntityOfPage: url,
         url,
         publisher: { "@type": "Organization", name: site.name, url: publicUrl },
+        ...(post.tags.length > 0 && { keywords: post.tags.join(", ") }),
       },
     },
   ];
@@ -77,14 +97,20 @@ export function meta({ loaderData: post, matches }: Route.MetaArgs) {
 export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      {post.standing && (
+        <p className="mb-6 rounded-md border border-sandstone-500 bg-sandstone-100 px-4 py-3 font-medium">
+          {post.standing}
+        </p>
+      )}
       <h1 className="text-3xl leading-tight font-semibold sm:text-5xl">{post.title}</h1>
       <p className="mt-4 text-slate-700">
         Published: <time dateTime={post.publishedIso}>{post.published}</time>
       </p>
+      <TagList tags={post.tags} className="mt-3" />
       <div className="mt-8 overflow-hidden rounded-xl border border-sandstone-300">
         <Picture
           image={uploadedImage(post.cover)}
-          alt=""
+          alt={post.coverAlt}
           sizes="(min-width: 800px) 768px, 100vw"
           priority
           className="h-auto w-full"

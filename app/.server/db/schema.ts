@@ -15,6 +15,16 @@ export interface PostsTable {
   status: ColumnType<PostStatus, PostStatus | undefined, PostStatus>;
   /** Set while an owner has hidden the post from the public. */
   hiddenAt: ColumnType<number | null, number | undefined, number | null>;
+  /** Set when the post was saved to go public at a later moment (its publishedOn is that moment). */
+  publishAt: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The cover's description: its alt text everywhere ("" when the author gave none). */
+  coverAlt: ColumnType<string, string | undefined, string>;
+}
+
+export interface PostTagsTable {
+  slug: string;
+  /** Lower-case, trimmed, 1–30 letters, digits, spaces and hyphens (lib/tags.ts). */
+  tag: string;
 }
 
 export interface ImagesTable {
@@ -64,6 +74,7 @@ export interface Database {
   contentVersion: ContentVersionTable;
   images: ImagesTable;
   posts: PostsTable;
+  postTags: PostTagsTable;
   rateLimits: RateLimitsTable;
   uploadLocks: UploadLocksTable;
   uploads: UploadsTable;
