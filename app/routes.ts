@@ -13,6 +13,7 @@ export default [
   route("blog/:slug", "routes/blog-post.tsx"),
   route("tags/:tag", "routes/tag.tsx"),
   route("tags/:tag/rss.xml", "routes/tag-rss.ts"),
+  route("search", "routes/search.tsx"),
   route("create-post", "routes/create-post.tsx"),
   route("edit-post/:slug", "routes/edit-post.tsx"),
   route("create-batch", "routes/create-batch.tsx"),

@@ -53,7 +53,7 @@ const firstRange = 1000;
  * search and page filters with it, so a post that is not public appears nowhere. A scheduled
  * post is published with its publishedOn in the future: it appears when that moment passes.
  */
-function listedPublicly(eb: ExpressionBuilder<Database, "posts">) {
+export function listedPublicly(eb: ExpressionBuilder<Database, "posts">) {
   return eb.and([
     eb("posts.status", "=", "published"),
     eb("posts.hiddenAt", "is", null),
@@ -79,7 +79,8 @@ export function isScheduled(post: Pick<Post, "status" | "publishedOn">, now = ne
   return post.status === "published" && post.publishedOn.getTime() > now.getTime();
 }
 
-function summaries(db: Db) {
+/** Posts joined with their covers, selecting what a card shows (search.ts builds on it). */
+export function summaries(db: Db) {
   return db
     .selectFrom("posts")
     .innerJoin("images", "images.id", "posts.coverImageId")
@@ -148,7 +149,7 @@ async function tagsOf(db: Db, slugs: string[]): Promise<Map<string, string[]>> {
   return bySlug;
 }
 
-async function withTags(db: Db, rows: SummaryRow[]): Promise<PostSummary[]> {
+export async function withTags(db: Db, rows: SummaryRow[]): Promise<PostSummary[]> {
   const tags = await tagsOf(
     db,
     rows.map((row) => row.slug),

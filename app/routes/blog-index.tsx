@@ -4,6 +4,7 @@ import { countPosts, listPosts, pageSize } from "~/.server/posts.ts";
 import { PageLink } from "~/components/PageLink.tsx";
 import { Pager } from "~/components/Pager.tsx";
 import { PostCard, postCardData } from "~/components/PostCard.tsx";
+import { SearchForm } from "~/components/SearchForm.tsx";
 import { cachedPage } from "~/http-policy.ts";
 import { pageCount, pageNumber } from "~/lib/page-number.ts";
 import { type RootData, rootData } from "~/lib/root-data.ts";
@@ -43,6 +44,9 @@ export default function BlogIndex({ loaderData: { posts, page, pages } }: Route.
       <p className="mt-3 text-lg text-slate-700">
         Lifestyle: notes from our building and the village around it.
       </p>
+      <div className="mt-6 max-w-xl">
+        <SearchForm />
+      </div>
       {posts.length === 0 ? (
         <div className="mt-10 rounded-xl border border-sandstone-300 bg-white p-8 text-lg">
           <p>No posts yet. While the first stories are being written, explore the village&rsquo;s history.</p>
