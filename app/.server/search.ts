@@ -42,62 +42,74 @@ export interface SearchResult extends PostSummary {
   excerpt: Segment[];
 }
 
+/** The newest matches considered: beyond them a search is ranked by recency (decision 024). */
+export const rankedMatches = 200;
+
+type Candidate = { slug: string; publishedOn: number; rank: number };
+
 /**
- * Each word matches itself and longer words it begins ("garden" finds "gardens"); all words
- * must match. SQLite: an FTS5 query of quoted prefixes; PostgreSQL: the same prefixes as a
- * tsquery. Ranked by the index's relevance (a title match weighs more), then newest first.
+ * The newest public posts matching every word (each word matches itself and the longer words
+ * it begins: "garden" finds "gardens"), at most `rankedMatches` + 1 of them, with the index's
+ * relevance (lower is better; a title match weighs more). SQLite: an FTS5 query of quoted
+ * prefixes, read newest first from the index; PostgreSQL: the same prefixes as a tsquery.
  */
-function matching(db: Db, words: string[]) {
-  const postgres = dialectOf(db) === "postgres";
-  if (postgres) {
+async function candidates(db: Db, words: string[]): Promise<Candidate[]> {
+  if (dialectOf(db) === "postgres") {
     const tsquery = sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(" & ")})`;
-    return {
-      query: summaries(db).where(sql<boolean>`posts."searchDocument" @@ ${tsquery}`),
-      rank: sql<number>`-ts_rank(posts."searchDocument", ${tsquery})`,
-    };
+    return db
+      .selectFrom("posts")
+      .where(sql<boolean>`"searchDocument" @@ ${tsquery}`)
+      .where(listedPublicly)
+      .select([
+        "posts.slug",
+        "posts.publishedOn",
+        sql<number>`-ts_rank("searchDocument", ${tsquery})`.as("rank"),
+      ])
+      .orderBy("posts.publishedOn", "desc")
+      .limit(rankedMatches + 1)
+      .execute();
   }
   const fts = words.map((word) => `"${word}"*`).join(" ");
-  return {
-    query: summaries(db)
-      .innerJoin(sql`"postSearchRows"`.as("searchRows"), (join) =>
-        join.onRef(sql.ref("searchRows.slug"), "=", "posts.slug"),
-      )
-      .innerJoin(sql`"postSearch"`.as("postSearch"), (join) =>
-        join.on(sql<boolean>`"postSearch".rowid = "searchRows".id`),
-      )
-      .where(sql<boolean>`"postSearch" match ${fts}`),
-    rank: sql<number>`bm25("postSearch", 10.0, 1.0)`,
-  };
+  // A CROSS JOIN keeps the index first: SQLite must not scan every post and probe the index.
+  return db
+    .selectFrom("postSearch")
+    .crossJoin("postSearchRows")
+    .crossJoin("posts")
+    .whereRef("postSearchRows.id", "=", sql.ref("postSearch.rowid"))
+    .whereRef("posts.slug", "=", "postSearchRows.slug")
+    .where(sql<boolean>`"postSearch" match ${fts}`)
+    .where(listedPublicly)
+    .select(["posts.slug", "posts.publishedOn", sql<number>`bm25("postSearch", 10.0, 1.0)`.as("rank")])
+    .orderBy(sql`"postSearch".rowid`, "desc")
+    .limit(rankedMatches + 1)
+    .execute();
 }
 
-/** One page of the public posts matching the words, best first, and how many match in all. */
+/** One page of the public posts matching the words, best first, and how many match. */
 export async function searchPosts(
   db: Db,
   words: string[],
   page: number,
-): Promise<{ total: number; results: SearchResult[] }> {
-  if (words.length === 0) return { total: 0, results: [] };
-  const { query, rank } = matching(db, words);
-  const publicMatches = query.where(listedPublicly);
-  const [counted, rows] = await Promise.all([
-    publicMatches
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow(),
-    publicMatches
-      .select(["posts.content", rank.as("rank")])
-      .orderBy("rank")
-      .orderBy("posts.publishedOn", "desc")
-      .orderBy("posts.slug")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ]);
-  const posts = await withTags(db, rows);
+): Promise<{ total: number; more: boolean; results: SearchResult[] }> {
+  if (words.length === 0) return { total: 0, more: false, results: [] };
+  const found = await candidates(db, words);
+  const more = found.length > rankedMatches;
+  // Ranked here, the same way on both databases: relevance, then newest, then slug.
+  const ranked = found
+    .slice(0, rankedMatches)
+    .map((c) => ({ ...c, rank: Number(c.rank), publishedOn: Number(c.publishedOn) }))
+    .sort((a, b) => a.rank - b.rank || b.publishedOn - a.publishedOn || (a.slug < b.slug ? -1 : 1));
+  const slugs = ranked.slice((page - 1) * pageSize, page * pageSize).map((c) => c.slug);
+  if (slugs.length === 0) return { total: ranked.length, more, results: [] };
+  const rows = await summaries(db).select("posts.content").where("posts.slug", "in", slugs).execute();
+  const bySlug = new Map(rows.map((row) => [row.slug, row]));
+  const ordered = slugs.flatMap((slug) => bySlug.get(slug) ?? []);
+  const posts = await withTags(db, ordered);
   return {
-    total: Number(counted.count),
+    total: ranked.length,
+    more,
     results: posts.map((post, i) => {
-      const content = rows[i]?.content ?? "";
+      const content = ordered[i]?.content ?? "";
       const text = excerpt(renderedContent({ ...post, content }), Number.MAX_SAFE_INTEGER);
       return { ...post, titleSegments: marked(post.title, words), excerpt: excerptAround(text, words) };
     }),

@@ -19,7 +19,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const q = url.searchParams.get("q") ?? "";
   const page = pageNumber(url);
   const { words, shortened } = searchQuery(q);
-  const { total, results } = await searchPosts(db(), words, page);
+  const { total, more, results } = await searchPosts(db(), words, page);
   const pages = words.length > 0 ? pageCount(page, total, pageSize) : 1;
   return {
     q: [...q].slice(0, searchLimits.characters).join(""),
@@ -29,6 +29,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     page,
     pages,
     total,
+    more,
     results: results.map((post) => ({
       slug: post.slug,
       title: post.titleSegments,
@@ -65,7 +66,7 @@ function Marked({ segments }: { segments: Segment[] }) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, searched, asked, shortened, page, pages, total, results } = loaderData;
+  const { q, searched, asked, shortened, page, pages, total, more, results } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="text-4xl font-semibold">Search posts</h1>
@@ -83,7 +84,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <p className="mt-8 text-lg" role="status">
           {total === 0
             ? "No posts match your search."
-            : `${total === 1 ? "1 post matches" : `${total} posts match`} your search.`}
+            : more
+              ? `More than ${total} posts match: the newest ${total} are shown, best matches first. Add a word to narrow the search.`
+              : `${total === 1 ? "1 post matches" : `${total} posts match`} your search.`}
         </p>
       )}
       {results.length > 0 && (

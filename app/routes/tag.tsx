@@ -50,7 +50,7 @@ export default function TagPage({ loaderData: { tag, page, pages, total, posts }
       <p className="font-medium text-slate-700">Tag</p>
       <h1 className="text-4xl font-semibold sm:text-5xl">{tag}</h1>
       <p className="mt-3 text-lg text-slate-700">
-        {total === 1 ? "1 post" : `${total} posts`}, newest first.{" "}
+        {`${total === 1 ? "1 post" : `${total} posts`}, newest first. `}
         <a
           href={`${tagPath(tag)}/rss.xml`}
           className="font-semibold text-heritage-700 underline underline-offset-4"

@@ -70,11 +70,25 @@ export interface UploadsTable {
   sweptAt: ColumnType<number | null, undefined, number | null>;
 }
 
+/** SQLite only: the full-text index of posts' titles and content (migration 009, search.ts). */
+export interface PostSearchTable {
+  title: string;
+  content: string;
+}
+
+/** SQLite only: each post's stable row number in `postSearch`. */
+export interface PostSearchRowsTable {
+  id: number;
+  slug: string;
+}
+
 export interface Database {
   contentVersion: ContentVersionTable;
   images: ImagesTable;
   posts: PostsTable;
   postTags: PostTagsTable;
+  postSearch: PostSearchTable;
+  postSearchRows: PostSearchRowsTable;
   rateLimits: RateLimitsTable;
   uploadLocks: UploadLocksTable;
   uploads: UploadsTable;
