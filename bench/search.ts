@@ -86,10 +86,23 @@ async function measure(name: string, env: Record<string, string>, fill: (dataDir
       return performance.now() - started;
     };
     for (const q of queries) await ask(q);
+    const byQuery = new Map<string, number[]>();
+    const timed = async (label: string, q: string, page = 1) => {
+      const took = await ask(q, page);
+      byQuery.set(label, [...(byQuery.get(label) ?? []), took]);
+      return took;
+    };
     const times: number[] = [];
-    for (let round = 0; round < rounds; round++) for (const q of queries) times.push(await ask(q));
+    for (let round = 0; round < rounds; round++) for (const q of queries) times.push(await timed(q, q));
     // The last page of the commonest word's ranked matches.
-    for (let round = 0; round < rounds; round++) times.push(await ask("garden", 16));
+    for (let round = 0; round < rounds; round++) times.push(await timed("garden, page 16", "garden", 16));
+    for (const [label, taken] of byQuery)
+      console.log(
+        `  ${label.padEnd(28)} median ${percentile(
+          taken.sort((a, b) => a - b),
+          50,
+        ).toFixed(1)} ms`,
+      );
     times.sort((a, b) => a - b);
     const result = { p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? 0 };
     console.log(

@@ -42,7 +42,7 @@ export function PostCard({ post, priority }: { post: PostCardData; priority: boo
         <TagList tags={post.tags} className="mt-3" />
         <PageLink
           href={`/blog/${post.slug}`}
-          className="mt-4 self-start font-semibold text-heritage-700 underline decoration-sandstone-500 decoration-2 underline-offset-4 hover:text-heritage-900"
+          className="mt-auto self-start pt-4 font-semibold text-heritage-700 underline decoration-sandstone-500 decoration-2 underline-offset-4 hover:text-heritage-900"
         >
           Read More<span className="sr-only">: {post.title}</span>
         </PageLink>

@@ -14,7 +14,7 @@ export function SearchForm({ query, compact = false }: SearchFormProps) {
   return (
     <search>
       <form method="get" action="/search" className="flex items-end gap-2">
-        <div className={compact ? "w-36" : "flex-1"}>
+        <div className={compact ? "w-32" : "flex-1"}>
           <label htmlFor={id} className={compact ? "sr-only" : "block font-medium text-heritage-900"}>
             Search posts
           </label>
@@ -32,11 +32,27 @@ export function SearchForm({ query, compact = false }: SearchFormProps) {
         </div>
         <button
           type="submit"
+          aria-label={compact ? "Search" : undefined}
           className={`rounded-md border border-heritage-700 font-semibold text-heritage-700 hover:bg-heritage-50 ${
-            compact ? "px-2.5 py-1.5 text-sm" : "px-4 py-2"
+            compact ? "px-2 py-1.5" : "px-4 py-2"
           }`}
         >
-          Search
+          {compact ? (
+            // A magnifying glass: the navbar has no room for the word.
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <circle cx="8.5" cy="8.5" r="5.5" />
+              <path d="m13 13 4.5 4.5" strokeLinecap="round" />
+            </svg>
+          ) : (
+            "Search"
+          )}
         </button>
       </form>
     </search>
