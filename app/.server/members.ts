@@ -292,8 +292,17 @@ export interface SiteSettings {
   publishing: Publishing;
 }
 
-/** An author's new post waits for an owner while the site is in review mode; owners' never do. */
-export async function newPostStatus(db: Db, user: { role: Role }): Promise<PostStatus> {
+/**
+ * Where a save leaves a post: `Save draft` keeps it a draft; otherwise an author's post waits
+ * for an owner while the site is in review mode (an edit of an approved post too, so nothing
+ * unreviewed reaches the public), and owners' posts publish at once.
+ */
+export async function statusOnSave(
+  db: Db,
+  user: { role: Role },
+  intent: "draft" | "publish",
+): Promise<PostStatus> {
+  if (intent === "draft") return "draft";
   if (user.role === "owner") return "published";
   return (await siteSettings(db)).publishing === "review" ? "review" : "published";
 }

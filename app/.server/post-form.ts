@@ -4,9 +4,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type PostForm, postSchema } from "~/lib/post-schema.ts";
 import { config } from "./config.ts";
 import type { Db } from "./db/index.ts";
+import type { PostStatus } from "./db/schema.ts";
 import { readForm } from "./forms.ts";
 import { takeImageSlot } from "./image-slots.ts";
 import { ImageRejected, ownImage, processUpload } from "./images.ts";
+import type { PostInput } from "./posts.ts";
 import { reserveUpload } from "./upload-quota.ts";
 
 export type PostFormResult =
@@ -77,5 +79,18 @@ export async function readPostForm(
     submissionId:
       typeof submissionId === "string" && /^[0-9a-f]{32}$/.test(submissionId) ? submissionId : undefined,
     refuse: (message) => submission.reply({ formErrors: [message] }),
+  };
+}
+
+/** What a checked form saves, standing as `statusOnSave` (members.ts) decided from its intent. */
+export function postInput(form: PostForm, status: PostStatus): PostInput {
+  return {
+    title: form.title,
+    content: form.content,
+    coverImageId: form.coverImageId,
+    coverAlt: form.coverAlt,
+    tags: form.tags,
+    status,
+    publishAt: form.publishAt,
   };
 }

@@ -1,5 +1,4 @@
-import type { PostCardData } from "~/components/PostCard.tsx";
-import { formatSydneyDate } from "~/lib/dates.ts";
+import { type PostCardData, postCardData } from "~/components/PostCard.tsx";
 import { pageCount } from "~/lib/page-number.ts";
 import type { Db } from "./db/database.ts";
 import { countPosts, listPosts, pageSize } from "./posts.ts";
@@ -13,12 +12,7 @@ export async function publicPostPage(
   const [posts, total] = await Promise.all([listPosts(db, page, authorId), countPosts(db, authorId)]);
   return {
     page,
-    pages: pageCount(total, pageSize, page),
-    posts: posts.map((post) => ({
-      slug: post.slug,
-      title: post.title,
-      published: formatSydneyDate(post.publishedOn),
-      cover: post.cover,
-    })),
+    pages: pageCount(page, total, pageSize),
+    posts: posts.map(postCardData),
   };
 }

@@ -9,8 +9,12 @@ import { inTransaction } from "./db/transaction.ts";
 export interface PostSummary {
   slug: string;
   title: string;
+  /** When the post went public (or, for a scheduled post, will). */
   publishedOn: Date;
   cover: ImageInfo;
+  /** The cover's description, its alt text ("" when none was given). */
+  coverAlt: string;
+  tags: string[];
 }
 
 /** A post's byline: the author's display name, and their handle when they have an author page. */
@@ -34,6 +38,12 @@ export interface PostInput {
   title: string;
   content: string;
   coverImageId: string;
+  coverAlt?: string;
+  tags?: string[];
+  /** Defaults to published. */
+  status?: PostStatus;
+  /** A moment to go public at, later than the save; none means at once. */
+  publishAt?: Date | null;
 }
 
 export const pageSize = 12;
@@ -43,13 +53,15 @@ const drawsPerRange = 8;
 const firstRange = 1000;
 
 /**
- * The one rule for what the public may see: every public listing, feed, sitemap and page
- * filters with it, so a post that is not public appears nowhere.
+ * The one rule for what the public may see: every public listing, feed, sitemap, tag page,
+ * search and page filters with it, so a post that is not public appears nowhere. A scheduled
+ * post is published with its publishedOn in the future: it appears when that moment passes.
  */
-function listedPublicly(eb: ExpressionBuilder<Database, "posts">) {
+export function listedPublicly(eb: ExpressionBuilder<Database, "posts">) {
   return eb.and([
     eb("posts.status", "=", "published"),
     eb("posts.hiddenAt", "is", null),
+    eb("posts.publishedOn", "<=", Date.now()),
     eb.not(
       eb.exists(
         eb
@@ -62,12 +74,26 @@ function listedPublicly(eb: ExpressionBuilder<Database, "posts">) {
   ]);
 }
 
-/** Whether the public may read a post (others see it only if they may edit it). */
-export function isPublic(post: Pick<Post, "status" | "hidden" | "authorSuspended">): boolean {
-  return post.status === "published" && !post.hidden && !post.authorSuspended;
+/** Whether the public may read a post: `listedPublicly` for one post already read. */
+export function isPublic(
+  post: Pick<Post, "status" | "hidden" | "authorSuspended" | "publishedOn">,
+  now = new Date(),
+): boolean {
+  return (
+    post.status === "published" &&
+    !post.hidden &&
+    !post.authorSuspended &&
+    post.publishedOn.getTime() <= now.getTime()
+  );
 }
 
-function summaries(db: Db) {
+/** Whether a post was saved to go public later and that moment has not come. */
+export function isScheduled(post: Pick<Post, "status" | "publishedOn">, now = new Date()): boolean {
+  return post.status === "published" && post.publishedOn.getTime() > now.getTime();
+}
+
+/** Posts joined with their covers, selecting what a card shows (search.ts builds on it). */
+export function summaries(db: Db) {
   return db
     .selectFrom("posts")
     .innerJoin("images", "images.id", "posts.coverImageId")
@@ -79,6 +105,7 @@ function summaries(db: Db) {
       "images.width as coverWidth",
       "images.height as coverHeight",
       "images.fallback as coverFallback",
+      "posts.coverAlt",
     ]);
 }
 
@@ -90,6 +117,7 @@ type SummaryRow = {
   coverWidth: number;
   coverHeight: number;
   coverFallback: ImageInfo["fallback"];
+  coverAlt: string;
 };
 
 type PostRow = SummaryRow & {
@@ -102,9 +130,9 @@ type PostRow = SummaryRow & {
   authorHandle: string | null;
 };
 
-function toPost(row: PostRow): Post {
+function toPost(row: PostRow, tags: string[]): Post {
   return {
-    ...toSummary(row),
+    ...toSummary(row, tags),
     content: row.content,
     userId: row.userId,
     status: row.status,
@@ -129,13 +157,46 @@ function fullPosts(db: Db) {
     ]);
 }
 
-function toSummary(row: SummaryRow): PostSummary {
+function toSummary(row: SummaryRow, tags: string[]): PostSummary {
   return {
     slug: row.slug,
     title: row.title,
     publishedOn: new Date(row.publishedOn),
     cover: { id: row.coverId, width: row.coverWidth, height: row.coverHeight, fallback: row.coverFallback },
+    coverAlt: row.coverAlt,
+    tags,
   };
+}
+
+/** The tags of each of these posts, alphabetically (one query for a page of cards). */
+async function tagsOf(db: Db, slugs: string[]): Promise<Map<string, string[]>> {
+  const bySlug = new Map<string, string[]>(slugs.map((slug) => [slug, []]));
+  if (slugs.length === 0) return bySlug;
+  const rows = await db
+    .selectFrom("postTags")
+    .select(["slug", "tag"])
+    .where("slug", "in", slugs)
+    .orderBy("tag")
+    .execute();
+  for (const row of rows) bySlug.get(row.slug)?.push(row.tag);
+  return bySlug;
+}
+
+/** Rows made into summaries or posts with their tags (one query for the lot). */
+async function withTagsOf<R extends SummaryRow, T>(
+  db: Db,
+  rows: R[],
+  make: (row: R, tags: string[]) => T,
+): Promise<T[]> {
+  const tags = await tagsOf(
+    db,
+    rows.map((row) => row.slug),
+  );
+  return rows.map((row) => make(row, tags.get(row.slug) ?? []));
+}
+
+export function withTags(db: Db, rows: SummaryRow[]): Promise<PostSummary[]> {
+  return withTagsOf(db, rows, toSummary);
 }
 
 /** One page of public posts, newest first (page numbers start at 1); an author's alone when given. */
@@ -148,7 +209,72 @@ export async function listPosts(db: Db, page: number, authorId?: string): Promis
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  return rows.map(toSummary);
+  return withTags(db, rows);
+}
+
+/** One page of the public posts carrying a tag, newest first. */
+export async function listPostsTagged(db: Db, tag: string, page: number): Promise<PostSummary[]> {
+  const rows = await summaries(db)
+    .innerJoin("postTags", "postTags.slug", "posts.slug")
+    .where("postTags.tag", "=", tag)
+    .where(listedPublicly)
+    .orderBy("posts.publishedOn", "desc")
+    .orderBy("posts.slug")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return withTags(db, rows);
+}
+
+/** How many public posts carry a tag (none: the tag has no page). */
+export async function countPostsTagged(db: Db, tag: string): Promise<number> {
+  const { count } = await db
+    .selectFrom("posts")
+    .innerJoin("postTags", "postTags.slug", "posts.slug")
+    .where("postTags.tag", "=", tag)
+    .where(listedPublicly)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The tags public posts carry, the most used first, a range at a time (the editor's suggestions, the sitemap). */
+export async function publicTags(
+  db: Db,
+  range: { offset: number; limit: number },
+): Promise<{ tag: string; newest: Date }[]> {
+  const rows = await db
+    .selectFrom("postTags")
+    .innerJoin("posts", "posts.slug", "postTags.slug")
+    .where(listedPublicly)
+    .groupBy("postTags.tag")
+    .select((eb) => [
+      "postTags.tag",
+      eb.fn.max("posts.publishedOn").as("newest"),
+      eb.fn.countAll<number>().as("uses"),
+    ])
+    .orderBy("uses", "desc")
+    .orderBy("postTags.tag")
+    .offset(range.offset)
+    .limit(range.limit)
+    .execute();
+  return rows.map((row) => ({ tag: row.tag, newest: new Date(Number(row.newest)) }));
+}
+
+/** The tags the editor suggests: those most used on public posts. */
+export async function tagSuggestions(db: Db): Promise<string[]> {
+  return (await publicTags(db, { offset: 0, limit: 200 })).map(({ tag }) => tag);
+}
+
+/** How many tags have a page (the sitemap). */
+export async function countPublicTags(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom("postTags")
+    .innerJoin("posts", "posts.slug", "postTags.slug")
+    .where(listedPublicly)
+    .select((eb) => eb.fn.count<number>("postTags.tag").distinct().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** A user's own posts, whatever their standing, newest first (the dashboard, their data export). */
@@ -158,7 +284,7 @@ export async function listPostsByUser(db: Db, userId: string): Promise<Post[]> {
     .orderBy("posts.publishedOn", "desc")
     .orderBy("posts.slug")
     .execute();
-  return rows.map(toPost);
+  return withTagsOf(db, rows, toPost);
 }
 
 /** Posts' slugs and dates, newest first, a range at a time (the sitemap). */
@@ -178,15 +304,15 @@ export async function listPostDates(
   return rows.map((row) => ({ slug: row.slug, publishedOn: new Date(row.publishedOn) }));
 }
 
-/** The newest posts with their content (the feed). */
-export async function latestPosts(db: Db, count: number): Promise<Post[]> {
-  const rows = await fullPosts(db)
-    .where(listedPublicly)
-    .orderBy("posts.publishedOn", "desc")
-    .orderBy("posts.slug")
-    .limit(count)
-    .execute();
-  return rows.map(toPost);
+/** The newest public posts with their content, or those carrying a tag (the feeds). */
+export async function latestPosts(db: Db, count: number, tag?: string): Promise<Post[]> {
+  let query = fullPosts(db).where(listedPublicly);
+  if (tag !== undefined)
+    query = query.where("posts.slug", "in", (eb) =>
+      eb.selectFrom("postTags").select("postTags.slug").where("postTags.tag", "=", tag),
+    );
+  const rows = await query.orderBy("posts.publishedOn", "desc").orderBy("posts.slug").limit(count).execute();
+  return withTagsOf(db, rows, toPost);
 }
 
 /** How many posts the public can see (pagination, the sitemap); an author's alone when given. */
@@ -201,17 +327,28 @@ export async function countPosts(db: Db, authorId?: string): Promise<number> {
 
 export async function getPost(db: Db, slug: string): Promise<Post | undefined> {
   const row = await fullPosts(db).where("posts.slug", "=", slug).executeTakeFirst();
-  return row && toPost(row);
+  return row && toPost(row, (await tagsOf(db, [slug])).get(slug) ?? []);
 }
 
-/** The number page caches key on: it changes whenever any post does. */
-export async function contentVersion(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("contentVersion")
-    .select("version")
-    .where("id", "=", 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.version);
+/** Room for the count of passed schedules below the written version (2^20 of them). */
+const scheduleCountSpan = 1_048_576;
+
+/**
+ * The number page caches key on: it changes whenever any post is written, and whenever a
+ * scheduled post's moment passes — with no write then, every instance sees the count of passed
+ * `publishAt` moments grow at its next read (an index range, cheap). The pair is packed into
+ * one number: a write and a passed moment never add up to the same key.
+ */
+export async function contentVersion(db: Db, now: Date = new Date()): Promise<number> {
+  const [row, passed] = await Promise.all([
+    db.selectFrom("contentVersion").select("version").where("id", "=", 1).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("posts")
+      .where("publishAt", "<=", now.getTime())
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(row.version) * scheduleCountSpan + (Number(passed.count) % scheduleCountSpan);
 }
 
 /** Every change to what the public sees bumps it, so that cached pages change everywhere. */
@@ -227,8 +364,6 @@ export interface CreateOptions {
   now?: Date;
   /** The id of the form sent: sending the same form again returns the first post's slug. */
   submissionId?: string;
-  /** `review` while the site holds authors' new posts for an owner's approval. */
-  status?: PostStatus;
 }
 
 /** Creates a post under a fresh slug; never overwrites another post. */
@@ -236,7 +371,7 @@ export async function createPost(
   db: Db,
   input: PostInput,
   userId: string | null,
-  { now = new Date(), submissionId, status = "published" }: CreateOptions = {},
+  { now = new Date(), submissionId }: CreateOptions = {},
 ): Promise<string> {
   return inTransaction(db, async (trx) => {
     for (let range = firstRange; ; range *= 10) {
@@ -244,17 +379,11 @@ export async function createPost(
         const slug = slugWithSuffix(input.title, randomInt(0, range));
         const { numInsertedOrUpdatedRows } = await trx
           .insertInto("posts")
-          .values({
-            ...input,
-            slug,
-            userId,
-            status,
-            publishedOn: now.getTime(),
-            submissionId: submissionId ?? null,
-          })
+          .values({ ...postColumns(input, now), slug, userId, submissionId: submissionId ?? null })
           .onConflict((conflict) => conflict.doNothing())
           .executeTakeFirstOrThrow();
         if (numInsertedOrUpdatedRows === 1n) {
+          await setTags(trx, slug, input.tags ?? []);
           await bumpContentVersion(trx);
           return slug;
         }
@@ -274,7 +403,30 @@ async function postBySubmission(db: Db, submissionId: string): Promise<string | 
   return row?.slug;
 }
 
-/** Saves new title, content and cover; the slug and author never change. */
+/** The stored columns for a save at `now`: a scheduled post is dated with its moment. */
+function postColumns(input: PostInput, now: Date) {
+  const publishAt = input.publishAt?.getTime() ?? null;
+  return {
+    title: input.title,
+    content: input.content,
+    coverImageId: input.coverImageId,
+    coverAlt: input.coverAlt ?? "",
+    status: input.status ?? "published",
+    publishAt,
+    publishedOn: publishAt ?? now.getTime(),
+  };
+}
+
+async function setTags(trx: Db, slug: string, tags: string[]): Promise<void> {
+  await trx.deleteFrom("postTags").where("slug", "=", slug).execute();
+  if (tags.length > 0)
+    await trx
+      .insertInto("postTags")
+      .values(tags.map((tag) => ({ slug, tag })))
+      .execute();
+}
+
+/** Saves new title, content, cover, tags and standing; the slug and author never change. */
 export async function updatePost(
   db: Db,
   slug: string,
@@ -285,10 +437,11 @@ export async function updatePost(
     await releaseCover(trx, slug, now.getTime(), input.coverImageId);
     const result = await trx
       .updateTable("posts")
-      .set({ ...input, publishedOn: now.getTime() })
+      .set(postColumns(input, now))
       .where("slug", "=", slug)
       .executeTakeFirst();
     if (result.numUpdatedRows !== 1n) return false;
+    await setTags(trx, slug, input.tags ?? []);
     await bumpContentVersion(trx);
     return true;
   });
@@ -341,12 +494,23 @@ export async function setHidden(db: Db, slug: string, hidden: boolean): Promise<
   });
 }
 
-/** Publishes a post awaiting review, dated now; false when it was not awaiting review. */
+/**
+ * Publishes a post awaiting review, dated now or, when it was scheduled for later, at its
+ * moment; false when it was not awaiting review.
+ */
 export async function approvePost(db: Db, slug: string, now = new Date()): Promise<boolean> {
   return inTransaction(db, async (trx) => {
+    const waiting = await trx
+      .selectFrom("posts")
+      .select("publishAt")
+      .where("slug", "=", slug)
+      .where("status", "=", "review")
+      .executeTakeFirst();
+    if (!waiting) return false;
+    const publishAt = waiting.publishAt !== null ? Number(waiting.publishAt) : null;
     const result = await trx
       .updateTable("posts")
-      .set({ status: "published", publishedOn: now.getTime() })
+      .set({ status: "published", publishedOn: Math.max(publishAt ?? 0, now.getTime()) })
       .where("slug", "=", slug)
       .where("status", "=", "review")
       .executeTakeFirst();
@@ -388,8 +552,8 @@ export async function listAllPosts(db: Db, page: number, perPage: number): Promi
     .limit(perPage)
     .offset((page - 1) * perPage)
     .execute();
-  return rows.map((row) => ({
-    ...toSummary(row),
+  return withTagsOf(db, rows, (row, tags) => ({
+    ...toSummary(row, tags),
     status: row.status,
     hidden: row.hiddenAt !== null,
     authorSuspended: row.suspendedAt != null,

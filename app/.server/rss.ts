@@ -22,6 +22,8 @@ export interface RssItem {
   description: string;
   /** The item's whole body as HTML, carried as text like everything else. */
   html: string;
+  /** Its tags, as RSS categories. */
+  categories: string[];
   enclosure: { url: string; type: string };
 }
 
@@ -68,6 +70,7 @@ export function rssDocument(channel: RssChannel, items: RssItem[]): string {
         element("pubDate", item.published.toUTCString()),
         element("description", item.description),
         element("content:encoded", item.html),
+        ...item.categories.map((category) => element("category", category)),
         `<enclosure${attributes({ url: item.enclosure.url, length: "0", type: item.enclosure.type })}/>`,
         "</item>",
       ].join("\n"),

@@ -1,3 +1,4 @@
+import { splitTags } from "~/lib/tags.ts";
 import type { Db } from "./db/database.ts";
 import type { PostStatus } from "./db/schema.ts";
 import { inTransaction } from "./db/transaction.ts";
@@ -8,6 +9,9 @@ export interface SampleArticle {
   title: string;
   content: string;
   cover: string;
+  /** The cover's description (its alt text). */
+  coverAlt: string;
+  tags: string[];
 }
 
 const articleFiles = import.meta.glob<string>("../content/samples/*.md", {
@@ -28,8 +32,15 @@ function parseArticle(file: string, source: string): SampleArticle {
   const fields = Object.fromEntries(
     [...(match[1] ?? "").matchAll(/^(\w+):\s*"(.*)"\s*$/gm)].map(([, key, value]) => [key, value]),
   );
-  if (!fields.title || !fields.cover) throw new Error(`${file}: front matter needs title and cover`);
-  return { title: fields.title, content: (match[2] ?? "").trim(), cover: fields.cover };
+  if (!fields.title || !fields.cover || !fields.coverAlt)
+    throw new Error(`${file}: front matter needs title, cover and coverAlt`);
+  return {
+    title: fields.title,
+    content: (match[2] ?? "").trim(),
+    cover: fields.cover,
+    coverAlt: fields.coverAlt,
+    tags: splitTags(fields.tags ?? ""),
+  };
 }
 
 /** The "Create Batch 2023" articles, in file order. */
@@ -63,7 +74,7 @@ export async function insertBatch(
   status: PostStatus = "published",
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    for (const post of posts) await createPost(trx, post, userId, { status });
+    for (const post of posts) await createPost(trx, { ...post, status }, userId);
   });
 }
 
@@ -81,6 +92,8 @@ export async function createSampleBatch(
       title: article.title,
       content: article.content,
       coverImageId: coverId(article.cover),
+      coverAlt: article.coverAlt,
+      tags: article.tags,
     })),
     userId,
     status,

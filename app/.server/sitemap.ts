@@ -1,7 +1,7 @@
 import { publicPagePaths } from "~/lib/public-pages.ts";
 import { escapeXml } from "~/lib/xml.ts";
 import type { Db } from "./db/database.ts";
-import { countPosts, listPostDates } from "./posts.ts";
+import { countPosts, countPublicTags, listPostDates, publicTags } from "./posts.ts";
 
 /** The sitemap protocol's limit of addresses in one file. */
 export const urlsPerSitemap = 50_000;
@@ -12,9 +12,13 @@ const pagesBuiltAt = new Date().toISOString();
 const xmlDeclaration = '<?xml version="1.0" encoding="UTF-8"?>';
 const namespace = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
-/** How many sitemap files the site needs: the public pages come first, then every post, newest first. */
+/**
+ * How many sitemap files the site needs: the public pages come first, then every post,
+ * newest first, then every tag's page.
+ */
 export async function sitemapCount(db: Db): Promise<number> {
-  return Math.max(1, Math.ceil((publicPagePaths.length + (await countPosts(db))) / urlsPerSitemap));
+  const [posts, tags] = await Promise.all([countPosts(db), countPublicTags(db)]);
+  return Math.max(1, Math.ceil((publicPagePaths.length + posts + tags) / urlsPerSitemap));
 }
 
 /** Sitemap file `number` (from 1): its share of the pages and posts, each with its lastmod. */
@@ -23,6 +27,14 @@ export async function sitemap(db: Db, publicUrl: string, number: number): Promis
   const pages = publicPagePaths.slice(first, first + urlsPerSitemap);
   const postOffset = Math.max(0, first - publicPagePaths.length);
   const posts = await listPostDates(db, { offset: postOffset, limit: urlsPerSitemap - pages.length });
+  const room = urlsPerSitemap - pages.length - posts.length;
+  const tags =
+    room > 0
+      ? await publicTags(db, {
+          offset: Math.max(0, first - publicPagePaths.length - (await countPosts(db))),
+          limit: room,
+        })
+      : [];
   const newestPost =
     pages.includes("/home") && first === 0
       ? (await listPostDates(db, { offset: 0, limit: 1 }))[0]
@@ -36,6 +48,7 @@ export async function sitemap(db: Db, publicUrl: string, number: number): Promis
       entry(path, path === "/home" && newestPost ? newestPost.publishedOn.toISOString() : pagesBuiltAt),
     ),
     ...posts.map((post) => entry(`/blog/${post.slug}`, post.publishedOn.toISOString())),
+    ...tags.map(({ tag, newest }) => entry(`/tags/${tag}`, newest.toISOString())),
     "</urlset>",
     "",
   ].join("\n");

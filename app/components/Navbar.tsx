@@ -2,6 +2,7 @@ import { Form, useLocation } from "react-router";
 import { mainNav } from "~/lib/nav.ts";
 import { site } from "~/lib/site.ts";
 import { PageLink } from "./PageLink.tsx";
+import { SearchForm } from "./SearchForm.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
 const linkClass = (isActive: boolean) =>
@@ -92,6 +93,9 @@ export function Navbar(account: AccountProps) {
         </PageLink>
         <ul data-nav="desktop" className="hidden items-center gap-0.5 xl:flex">
           <NavLinks current={current} />
+          <li className="px-1">
+            <SearchForm compact />
+          </li>
           <AccountLinks {...account} current={current} />
         </ul>
         {/* A disclosure element, so the phone menu opens with JavaScript off too. Keyed by the
@@ -107,6 +111,9 @@ export function Navbar(account: AccountProps) {
             data-nav="phone"
             className="absolute right-0 z-20 mt-2 flex w-64 flex-col gap-1 rounded-md border border-sandstone-300 bg-white p-2 shadow-lg"
           >
+            <li className="p-1">
+              <SearchForm compact />
+            </li>
             <NavLinks current={current} />
             <AccountLinks {...account} current={current} />
           </ul>

@@ -16,12 +16,18 @@ import { FormAlert } from "./forms.tsx";
 import { ImageUpload } from "./ImageUpload.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
 import { PageLink } from "./PageLink.tsx";
+import { TagField } from "./TagField.tsx";
 
 export interface EditablePost {
   slug: string;
   title: string;
   content: string;
   cover: ImageInfo;
+  coverAlt: string;
+  tags: string[];
+  draft: boolean;
+  /** Its scheduled moment as a Sydney wall time, while that is still to come. */
+  publishAt: string | undefined;
 }
 
 interface PostFormProps {
@@ -30,6 +36,8 @@ interface PostFormProps {
   post?: EditablePost;
   /** Identifies this new-post form, so sending it twice saves one post. */
   submissionId?: string;
+  /** The site's tags, offered as suggestions. */
+  knownTags: string[];
 }
 
 const inputClass =
@@ -52,19 +60,27 @@ function FieldError({ id, errors }: { id: string; errors: string[] | undefined }
 }
 
 /** The editor for new and existing posts: title, Markdown with a live preview, cover image. */
-export function PostForm({ lastResult, post, submissionId }: PostFormProps) {
+export function PostForm({ lastResult, post, submissionId, knownTags }: PostFormProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: post ? `edit-${post.slug}` : "create-post",
     lastResult,
-    defaultValue: post && { title: post.title, content: post.content, coverImageId: post.cover.id },
+    defaultValue: post && {
+      title: post.title,
+      content: post.content,
+      coverImageId: post.cover.id,
+      coverAlt: post.coverAlt,
+      tags: post.tags.join(", "),
+      publishAt: post.publishAt ?? "",
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
   });
   const cover = useInputControl(fields.coverImageId);
   const setCover = useCallback((id: string) => cover.change(id), [cover.change]);
+  const tags = useInputControl(fields.tags);
   const checked = postSchema.safeParse(form.value ?? {});
   const valid = checked.success;
   // The cover has no field to leave, so nothing validates it on blur: once it is all that is
@@ -167,14 +183,79 @@ export function PostForm({ lastResult, post, submissionId }: PostFormProps) {
         />
         <FieldError id={fields.coverImageId.errorId} errors={coverErrors} />
       </div>
+      <div>
+        <div className="flex items-baseline justify-between">
+          <label htmlFor={fields.coverAlt.id} className="block font-medium text-heritage-900">
+            Describe the image
+          </label>
+          <Counter
+            length={characterCount((fields.coverAlt.value ?? "").trim())}
+            max={postLimits.coverAlt}
+            id={`${fields.coverAlt.id}-count`}
+          />
+        </div>
+        <p id={`${fields.coverAlt.id}-hint`} className="text-sm text-slate-700">
+          Optional: what the cover shows, for readers who cannot see it.
+        </p>
+        <input
+          {...getInputProps(fields.coverAlt, {
+            type: "text",
+            ariaDescribedBy: `${fields.coverAlt.id}-hint ${fields.coverAlt.errorId} ${fields.coverAlt.id}-count`,
+          })}
+          key={fields.coverAlt.key}
+          className={inputClass}
+        />
+        <FieldError id={fields.coverAlt.errorId} errors={fields.coverAlt.errors} />
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <TagField
+          id={fields.tags.id}
+          name={fields.tags.name}
+          value={tags.value ?? ""}
+          onChange={tags.change}
+          onBlur={tags.blur}
+          errorId={fields.tags.errorId}
+          errors={fields.tags.errors}
+          knownTags={knownTags}
+          className={inputClass}
+        />
+        <div>
+          <label htmlFor={fields.publishAt.id} className="block font-medium text-heritage-900">
+            Publish at
+          </label>
+          <p id={`${fields.publishAt.id}-hint`} className="text-sm text-slate-700">
+            Optional, Sydney time: the post stays hidden until then. Empty publishes at once.
+          </p>
+          <input
+            {...getInputProps(fields.publishAt, {
+              type: "datetime-local",
+              ariaDescribedBy: `${fields.publishAt.id}-hint ${fields.publishAt.errorId}`,
+            })}
+            key={fields.publishAt.key}
+            className={inputClass}
+          />
+          <FieldError id={fields.publishAt.errorId} errors={fields.publishAt.errors} />
+        </div>
+      </div>
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="flex flex-wrap items-center gap-4">
         <button
           type="submit"
+          name="intent"
+          value="publish"
           disabled={hydrated && (!valid || submitting)}
           className="rounded-md bg-heritage-700 px-6 py-2.5 font-semibold text-white hover:bg-heritage-900 disabled:cursor-not-allowed disabled:opacity-50"
         >
           Publish
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="draft"
+          disabled={hydrated && (!valid || submitting)}
+          className="rounded-md border border-heritage-700 px-6 py-2.5 font-semibold text-heritage-700 hover:bg-heritage-50 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          Save draft
         </button>
         {post && (
           <PageLink

@@ -1,6 +1,8 @@
+import { instantOfSydneyWallTime, wallTimePattern } from "./sydney-time.ts";
+import { splitTags, tagListProblem } from "./tags.ts";
 import { z } from "./zod.ts";
 
-export const postLimits = { title: 200, content: 3000 } as const;
+export const postLimits = { title: 200, content: 3000, coverAlt: 200 } as const;
 
 /** Characters as a reader counts them: an emoji is one, though JavaScript's length says two. */
 export function characterCount(text: string): number {
@@ -13,6 +15,8 @@ export function characterCount(text: string): number {
 function cleanText(value: string): string {
   return value.replace(/\r\n?/g, "\n").replace(/[\p{Cc}]/gu, (c) => (c === "\n" || c === "\t" ? c : ""));
 }
+
+const maxScheduleMs = 2 * 366 * 24 * 3_600_000;
 
 /** The post editor's form: the same rules and messages in the browser and on the server. */
 export const postSchema = z.object({
@@ -41,6 +45,60 @@ export const postSchema = z.object({
         ),
     ),
   coverImageId: z.string({ error: "Cover image is required" }).trim().min(1, "Cover image is required"),
+  coverAlt: z
+    .string()
+    .optional()
+    .transform((alt) =>
+      cleanText(alt ?? "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .refine(
+      (alt) => characterCount(alt) <= postLimits.coverAlt,
+      `The description must not exceed ${postLimits.coverAlt} characters`,
+    ),
+  tags: z
+    .string()
+    .optional()
+    .transform((field) => splitTags(cleanText(field ?? "")))
+    .superRefine((tags, ctx) => {
+      const problem = tagListProblem(tags);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  /** A wall time in Sydney (datetime-local); empty means now. */
+  publishAt: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const wallTime = (value ?? "").trim();
+      if (wallTime === "") return null;
+      if (!wallTimePattern.test(wallTime)) {
+        ctx.addIssue({ code: "custom", message: "Enter the date and time as dd/mm/yyyy and hh:mm" });
+        return z.NEVER;
+      }
+      const instant = instantOfSydneyWallTime(wallTime);
+      if (!instant) {
+        ctx.addIssue({
+          code: "custom",
+          message: "That date and time does not exist in Sydney (clocks skip it); choose another",
+        });
+        return z.NEVER;
+      }
+      if (instant.getTime() <= Date.now()) {
+        ctx.addIssue({ code: "custom", message: "Publish at must be in the future" });
+        return z.NEVER;
+      }
+      if (instant.getTime() > Date.now() + maxScheduleMs) {
+        ctx.addIssue({ code: "custom", message: "Publish at must be within the next two years" });
+        return z.NEVER;
+      }
+      return instant;
+    }),
+  /** Which button sent the form: `Save draft`, or `Publish` (also when none is named). */
+  intent: z
+    .enum(["publish", "draft"])
+    .optional()
+    .transform((intent) => intent ?? "publish"),
 });
 
 export type PostForm = z.infer<typeof postSchema>;

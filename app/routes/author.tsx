@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { authorByHandle } from "~/.server/members.ts";
 import { publicPostPage } from "~/.server/post-pages.ts";
+import { Pager } from "~/components/Pager.tsx";
 import { PostCard } from "~/components/PostCard.tsx";
-import { PostPages } from "~/components/PostPages.tsx";
 import { cachedPage } from "~/http-policy.ts";
 import { handlePattern } from "~/lib/account-schema.ts";
 import { pageNumber } from "~/lib/page-number.ts";
@@ -52,7 +52,7 @@ export default function Author({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <PostPages page={page} pages={pages} path={`/authors/${authorHandle}`} />
+      <Pager page={page} pages={pages} path={`/authors/${authorHandle}`} />
     </div>
   );
 }

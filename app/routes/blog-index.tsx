@@ -2,8 +2,9 @@ import { useRouteLoaderData } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { publicPostPage } from "~/.server/post-pages.ts";
 import { PageLink } from "~/components/PageLink.tsx";
+import { Pager } from "~/components/Pager.tsx";
 import { PostCard } from "~/components/PostCard.tsx";
-import { PostPages } from "~/components/PostPages.tsx";
+import { SearchForm } from "~/components/SearchForm.tsx";
 import { cachedPage } from "~/http-policy.ts";
 import { pageNumber } from "~/lib/page-number.ts";
 import { type RootData, rootData } from "~/lib/root-data.ts";
@@ -37,6 +38,9 @@ export default function BlogIndex({ loaderData: { posts, page, pages } }: Route.
       <p className="mt-3 text-lg text-slate-700">
         Lifestyle: notes from our building and the village around it.
       </p>
+      <div className="mt-6 max-w-xl">
+        <SearchForm />
+      </div>
       {posts.length === 0 ? (
         <div className="mt-10 rounded-xl border border-sandstone-300 bg-white p-8 text-lg">
           <p>No posts yet. While the first stories are being written, explore the village&rsquo;s history.</p>
@@ -64,7 +68,7 @@ export default function BlogIndex({ loaderData: { posts, page, pages } }: Route.
           ))}
         </ul>
       )}
-      <PostPages page={page} pages={pages} path="/home" />
+      <Pager page={page} pages={pages} path="/home" />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { getUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { getPost, isPublic, mayView, type Post } from "~/.server/posts.ts";
+import { getPost, isPublic, isScheduled, mayView, type Post } from "~/.server/posts.ts";
 import { renderedContent } from "~/.server/rendered-posts.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
 import { Picture } from "~/components/Picture.tsx";
+import { TagList } from "~/components/TagList.tsx";
 import { cachedPage } from "~/http-policy.ts";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { largestVariantUrl } from "~/lib/image-variants.ts";
@@ -15,20 +16,26 @@ import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
 import { slugPattern } from "~/lib/slug.ts";
+import { formatSydneyDateTime } from "~/lib/sydney-time.ts";
 import type { Route } from "./+types/blog-post";
 
 export const handle = cachedPage();
 
-/** What its author and the owners read above a post the public cannot see. */
+/** What its author and the owners read above a post the public cannot see: why not. */
 function notice(post: Post): string {
-  if (post.hidden) return "Hidden by the site's owners: only you and they can see this post.";
+  if (post.hidden) return "Hidden by the site's owners: only its author and they can see this post.";
   if (post.authorSuspended) return "Hidden while its author is suspended.";
   if (post.status === "review") return "Awaiting review: it appears on the blog once an owner approves it.";
-  return "Draft: only you and the site's owners can see it.";
+  if (post.status === "draft")
+    return "Draft: only its author and the site's owners can see it until it is published.";
+  if (isScheduled(post))
+    return `Scheduled: only its author and the site's owners can see it until ${formatSydneyDateTime(post.publishedOn)} (Sydney time).`;
+  return "Not published: only its author and the site's owners can see it.";
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const post = slugPattern.test(params.slug) ? await getPost(db(), params.slug) : undefined;
+  // Anyone else gets the same 404 as for no post at all: an unpublished post's address reveals nothing.
   if (!post) throw data(null, { status: 404 });
   if (!isPublic(post)) {
     // The author and the owners still see it, marked; the page is then theirs alone (never cached).
@@ -44,6 +51,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     published: formatSydneyDate(post.publishedOn),
     publishedIso: post.publishedOn.toISOString(),
     cover: post.cover,
+    coverAlt: post.coverAlt,
+    tags: post.tags,
+
     description: excerpt(html),
     html,
   };
@@ -61,7 +71,7 @@ export function meta({ loaderData: post, matches, error }: Route.MetaArgs) {
       description: post.description,
       path: `/blog/${post.slug}`,
       image,
-      imageAlt: post.title,
+      imageAlt: post.coverAlt || post.title,
       type: "article",
       keywords: [
         "Woollahra",
@@ -93,6 +103,7 @@ export function meta({ loaderData: post, matches, error }: Route.MetaArgs) {
             ...(post.byline.handle && { url: `${publicUrl}/authors/${post.byline.handle}` }),
           },
         }),
+        ...(post.tags.length > 0 && { keywords: post.tags.join(", ") }),
       },
     },
   ];
@@ -130,10 +141,11 @@ export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
         )}
         Published: <time dateTime={post.publishedIso}>{post.published}</time>
       </p>
+      <TagList tags={post.tags} className="mt-3" />
       <div className="mt-8 overflow-hidden rounded-xl border border-sandstone-300">
         <Picture
           image={uploadedImage(post.cover)}
-          alt=""
+          alt={post.coverAlt}
           sizes="(min-width: 800px) 768px, 100vw"
           priority
           className="h-auto w-full"

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { newPostStatus } from "~/.server/members.ts";
+import { statusOnSave } from "~/.server/members.ts";
 import { createSampleBatch, sampleArticles } from "~/.server/samples.ts";
 import { postingRefusal } from "~/.server/throttles.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
@@ -12,6 +12,6 @@ export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const refusal = await postingRefusal(db(), user.id, sampleArticles().length);
   if (refusal) throw data(refusal, { status: 429 });
-  await createSampleBatch(db(), user.id, await newPostStatus(db(), user));
+  await createSampleBatch(db(), user.id, await statusOnSave(db(), user, "publish"));
   return redirectWithToast("/dashboard", "Batch Finished Successfully");
 }

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { data } from "react-router";
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { newPostStatus } from "~/.server/members.ts";
-import { readPostForm } from "~/.server/post-form.ts";
-import { createPost } from "~/.server/posts.ts";
+import { statusOnSave } from "~/.server/members.ts";
+import { postInput, readPostForm } from "~/.server/post-form.ts";
+import { createPost, tagSuggestions } from "~/.server/posts.ts";
 import { postingRefusal } from "~/.server/throttles.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import { PostForm } from "~/components/PostForm.tsx";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/create-post";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireUser(request, url);
-  return { submissionId: randomBytes(16).toString("hex") };
+  return { submissionId: randomBytes(16).toString("hex"), knownTags: await tagSuggestions(db()) };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -23,10 +23,12 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!form.ok) return data({ result: form.result }, { status: 400 });
   const refusal = await postingRefusal(db(), user.id, 1);
   if (refusal) return data({ result: form.refuse(refusal) }, { status: 429 });
-  await createPost(db(), form.value, user.id, {
+  const status = await statusOnSave(db(), user, form.value.intent);
+  const slug = await createPost(db(), postInput(form.value, status), user.id, {
     submissionId: form.submissionId,
-    status: await newPostStatus(db(), user),
   });
+  // A draft is work in progress: the author goes on with it where it is now saved.
+  if (status === "draft") return redirectWithToast(`/edit-post/${slug}`, "Draft saved");
   return redirectWithToast("/create-post", "Data saved successfully");
 }
 
@@ -49,6 +51,7 @@ export default function CreatePost({ loaderData, actionData }: Route.ComponentPr
         key={loaderData.submissionId}
         lastResult={actionData?.result}
         submissionId={loaderData.submissionId}
+        knownTags={loaderData.knownTags}
       />
     </div>
   );

@@ -1,24 +1,60 @@
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { isPublic, listPostsByUser, standing } from "~/.server/posts.ts";
+import { isScheduled, listPostsByUser, type Post } from "~/.server/posts.ts";
 import { PageLink } from "~/components/PageLink.tsx";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
+import { formatSydneyDateTime } from "~/lib/sydney-time.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const posts = await listPostsByUser(db(), user.id);
+  const listed = (post: Post) => ({ slug: post.slug, title: post.title, when: when(post) });
   return {
-    posts: posts.map((post) => ({
-      slug: post.slug,
-      title: post.title,
-      published: formatSydneyDate(post.publishedOn),
-      standing: isPublic(post) ? null : standing(post),
-    })),
+    count: posts.length,
+    drafts: posts.filter((post) => post.status !== "published").map(listed),
+    published: posts.filter((post) => post.status === "published").map(listed),
   };
+}
+
+/** What the dashboard says of a post's date and standing. */
+function when(post: Post): string {
+  if (post.status === "draft") return `Draft, saved ${formatSydneyDate(post.publishedOn)}`;
+  if (post.status !== "published") return `Awaiting review, saved ${formatSydneyDate(post.publishedOn)}`;
+  if (isScheduled(post)) return `Scheduled: ${formatSydneyDateTime(post.publishedOn)} (Sydney time)`;
+  return `Published: ${formatSydneyDate(post.publishedOn)}${post.hidden ? " (hidden by the site's owners)" : ""}`;
+}
+
+type ListedPost = { slug: string; title: string; when: string };
+
+function PostList({ posts }: { posts: ListedPost[] }) {
+  return (
+    <ul className="mt-4 divide-y divide-sandstone-300 rounded-xl border border-sandstone-300 bg-white">
+      {posts.map((post) => (
+        <li key={post.slug} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+          <div>
+            <PageLink
+              href={`/blog/${post.slug}`}
+              className="font-serif text-lg font-semibold text-heritage-900 hover:underline"
+            >
+              {post.title}
+            </PageLink>
+            <p className="text-sm text-slate-700">{post.when}</p>
+          </div>
+          <PageLink
+            href={`/edit-post/${post.slug}`}
+            className="rounded-md border border-heritage-700 px-4 py-1.5 font-semibold text-heritage-700 hover:bg-heritage-50"
+            aria-label={`Edit ${post.title}`}
+          >
+            Edit
+          </PageLink>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -33,7 +69,7 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export default function Dashboard({ loaderData: { posts } }: Route.ComponentProps) {
+export default function Dashboard({ loaderData: { count, drafts, published } }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
       <h1 className="text-4xl font-semibold">Dashboard</h1>
@@ -43,7 +79,7 @@ export default function Dashboard({ loaderData: { posts } }: Route.ComponentProp
       >
         <div className="p-6">
           <p className="text-4xl font-semibold text-heritage-900" data-testid="post-count">
-            {posts.length}
+            {count}
           </p>
           <p className="mt-1 font-medium text-slate-700">Posts</p>
         </div>
@@ -52,45 +88,33 @@ export default function Dashboard({ loaderData: { posts } }: Route.ComponentProp
           <p className="mt-1 font-medium text-slate-700">Country</p>
         </div>
       </section>
-      <h2 className="mt-12 text-2xl font-semibold">Your posts</h2>
-      {posts.length === 0 ? (
-        <p className="mt-4 text-lg">
-          You have not written anything yet.{" "}
-          <PageLink
-            href="/create-post"
-            className="font-semibold text-heritage-700 underline underline-offset-4"
-          >
-            Write your first post
-          </PageLink>
-          .
-        </p>
-      ) : (
-        <ul className="mt-4 divide-y divide-sandstone-300 rounded-xl border border-sandstone-300 bg-white">
-          {posts.map((post) => (
-            <li key={post.slug} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
-              <div>
-                <PageLink
-                  href={`/blog/${post.slug}`}
-                  className="font-serif text-lg font-semibold text-heritage-900 hover:underline"
-                >
-                  {post.title}
-                </PageLink>
-                <p className="text-sm text-slate-700">
-                  Published: {post.published}
-                  {post.standing && <span className="ml-2 font-semibold text-brick">{post.standing}</span>}
-                </p>
-              </div>
-              <PageLink
-                href={`/edit-post/${post.slug}`}
-                className="rounded-md border border-heritage-700 px-4 py-1.5 font-semibold text-heritage-700 hover:bg-heritage-50"
-                aria-label={`Edit ${post.title}`}
-              >
-                Edit
-              </PageLink>
-            </li>
-          ))}
-        </ul>
+      {drafts.length > 0 && (
+        <section aria-labelledby="drafts-heading">
+          <h2 id="drafts-heading" className="mt-12 text-2xl font-semibold">
+            Drafts
+          </h2>
+          <PostList posts={drafts} />
+        </section>
       )}
+      <section aria-labelledby="published-heading">
+        <h2 id="published-heading" className="mt-12 text-2xl font-semibold">
+          Your posts
+        </h2>
+        {published.length === 0 ? (
+          <p className="mt-4 text-lg">
+            {drafts.length === 0 ? "You have not written anything yet." : "Nothing published yet."}{" "}
+            <PageLink
+              href="/create-post"
+              className="font-semibold text-heritage-700 underline underline-offset-4"
+            >
+              {drafts.length === 0 ? "Write your first post" : "Write a post"}
+            </PageLink>
+            .
+          </p>
+        ) : (
+          <PostList posts={published} />
+        )}
+      </section>
     </div>
   );
 }

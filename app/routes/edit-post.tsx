@@ -1,8 +1,9 @@
 import { data, Form, isRouteErrorResponse, useRouteError } from "react-router";
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { readPostForm } from "~/.server/post-form.ts";
-import { deletePost, getPost, mayEdit, updatePost } from "~/.server/posts.ts";
+import { statusOnSave } from "~/.server/members.ts";
+import { postInput, readPostForm } from "~/.server/post-form.ts";
+import { deletePost, getPost, isScheduled, mayEdit, tagSuggestions, updatePost } from "~/.server/posts.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
@@ -11,6 +12,7 @@ import { RequestRefused } from "~/components/RequestRefused.tsx";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { slugPattern } from "~/lib/slug.ts";
+import { sydneyWallTime } from "~/lib/sydney-time.ts";
 import type { Route } from "./+types/edit-post";
 
 /** The post, if the signed-in user may change it: 404 when there is none, 403 when it is not theirs. */
@@ -25,7 +27,17 @@ async function editablePost(request: Request, url: URL, slug: string) {
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { post } = await editablePost(request, url, params.slug);
   return {
-    post: { slug: post.slug, title: post.title, content: post.content, cover: post.cover },
+    post: {
+      slug: post.slug,
+      title: post.title,
+      content: post.content,
+      cover: post.cover,
+      coverAlt: post.coverAlt,
+      tags: post.tags,
+      draft: post.status === "draft",
+      publishAt: isScheduled(post) ? sydneyWallTime(post.publishedOn) : undefined,
+    },
+    knownTags: await tagSuggestions(db()),
     confirmingDelete: url.searchParams.has("delete"),
   };
 }
@@ -38,7 +50,8 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   }
   const form = await readPostForm(db(), request, user.id, post.cover.id);
   if (!form.ok) return data({ result: form.result }, { status: 400 });
-  await updatePost(db(), post.slug, form.value);
+  await updatePost(db(), post.slug, postInput(form.value, await statusOnSave(db(), user, form.value.intent)));
+  if (form.value.intent === "draft") return redirectWithToast(`/edit-post/${post.slug}`, "Draft saved");
   return redirectWithToast("/dashboard", "Data saved successfully");
 }
 
@@ -56,7 +69,7 @@ export function meta({ matches, loaderData, error }: Route.MetaArgs) {
 }
 
 export default function EditPost({
-  loaderData: { post, confirmingDelete },
+  loaderData: { post, knownTags, confirmingDelete },
   actionData,
 }: Route.ComponentProps) {
   if (confirmingDelete) {
@@ -86,7 +99,7 @@ export default function EditPost({
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <h1 className="mb-8 text-4xl font-semibold">Edit post</h1>
-      <PostForm lastResult={actionData?.result} post={post} />
+      <PostForm lastResult={actionData?.result} post={post} knownTags={knownTags} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { requireOwner } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { activityPageSize, listActivity } from "~/.server/members.ts";
 import { ManageTable } from "~/components/manage/ManageTable.tsx";
-import { PostPages } from "~/components/PostPages.tsx";
+import { Pager } from "~/components/Pager.tsx";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { manageMeta } from "~/lib/manage-meta.ts";
 import { pageCount, pageNumber } from "~/lib/page-number.ts";
@@ -19,7 +19,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await requireOwner(request, url);
   const page = pageNumber(url);
   const { entries, total } = await listActivity(db(), page);
-  const pages = pageCount(total, activityPageSize, page);
+  const pages = pageCount(page, total, activityPageSize);
   return {
     page,
     pages,
@@ -56,7 +56,13 @@ export default function ManageActivity({ loaderData: { entries, page, pages } }:
           ))}
         </ManageTable>
       )}
-      <PostPages page={page} pages={pages} path="/manage/activity" noun="entries" />
+      <Pager
+        page={page}
+        pages={pages}
+        path="/manage/activity"
+        newer="← Newer entries"
+        older="Older entries →"
+      />
     </>
   );
 }

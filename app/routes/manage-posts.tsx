@@ -6,7 +6,7 @@ import { countAllPosts, listAllPosts, standing } from "~/.server/posts.ts";
 import { ActionButton, ActionNotice, DeleteLink } from "~/components/manage/ActionButton.tsx";
 import { ManageTable } from "~/components/manage/ManageTable.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
-import { PostPages } from "~/components/PostPages.tsx";
+import { Pager } from "~/components/Pager.tsx";
 import { formatSydneyDate } from "~/lib/dates.ts";
 import { managePageSize, postActionSchema, unreadableAction } from "~/lib/manage.ts";
 import { manageMeta } from "~/lib/manage-meta.ts";
@@ -17,7 +17,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await requireOwner(request, url);
   const page = pageNumber(url);
   const [posts, total] = await Promise.all([listAllPosts(db(), page, managePageSize), countAllPosts(db())]);
-  const pages = pageCount(total, managePageSize, page);
+  const pages = pageCount(page, total, managePageSize);
   return {
     page,
     pages,
@@ -96,7 +96,7 @@ export default function ManagePosts({
           ))}
         </ManageTable>
       )}
-      <PostPages page={page} pages={pages} path="/manage/posts" />
+      <Pager page={page} pages={pages} path="/manage/posts" />
     </>
   );
 }

@@ -98,7 +98,7 @@ describe.each(dialects)("owners, suspension and visibility on $name", (dialect) 
 
   it("keeps hidden posts and posts awaiting review out of public listings", async () => {
     const hidden = await createPost(t.db, input, "b");
-    await createPost(t.db, { ...input, title: "Waiting" }, "b", { status: "review" });
+    await createPost(t.db, { ...input, title: "Waiting", status: "review" }, "b");
     await setHidden(t.db, hidden, true);
     expect(await countPosts(t.db)).toBe(0);
     await setHidden(t.db, hidden, false);

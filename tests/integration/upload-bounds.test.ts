@@ -67,12 +67,25 @@ describe.each(dialects)("upload bounds on $name", (dialect) => {
   it("lets one sweeper at a time run, on any number of instances", async () => {
     let running = 0;
     let most = 0;
+    // The holder keeps the lease until the others have been turned away (however slow the
+    // machine), or for 5 s should a second sweeper wrongly be running beside it.
+    let refused = 0;
+    let othersTurnedAway = () => {};
+    const turnedAway = new Promise<void>((resolve) => {
+      othersTurnedAway = resolve;
+    });
     const sweep = async () => {
       most = Math.max(most, ++running);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await Promise.race([turnedAway, new Promise((resolve) => setTimeout(resolve, 5000))]);
       running--;
     };
-    const turns = await Promise.all([1, 2, 3].map(() => withLease(t.db, "sweep:unused-images", sweep)));
+    const turns = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const turn = await withLease(t.db, "sweep:unused-images", sweep);
+        if (!turn && ++refused === 2) othersTurnedAway();
+        return turn;
+      }),
+    );
     expect(turns.filter(Boolean)).toHaveLength(1);
     expect(most).toBe(1);
     expect(await withLease(t.db, "sweep:unused-images", sweep)).toBe(true);

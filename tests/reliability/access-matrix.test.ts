@@ -55,6 +55,10 @@ const staleForm: Expectation = {
   status: 403,
   message: "This form has expired or was sent from somewhere else. Reload the page and try again.",
 };
+const noSuchPost: Expectation = {
+  status: 404,
+  message: "Sorry, we were unable to find a blog at this location",
+};
 const signInToUpload: Expectation = { status: 401, message: "Sign in to upload images." };
 const notTheirUpload: Expectation = { status: 404, message: "Upload not found." };
 const notTheirPost: Expectation = {
@@ -143,6 +147,7 @@ describe("access matrix", () => {
   let other: Visitor;
   let expired: Visitor;
   let slug: string;
+  let draftSlug: string;
   let cover: string;
   let upload: string;
   let owner: Visitor;
@@ -236,6 +241,25 @@ describe("access matrix", () => {
         path: post,
         form: stolenPost,
         expect: signedInChange(post, notTheirPost),
+      },
+      {
+        name: "POST /edit-post/:slug (Save draft)",
+        method: "POST",
+        path: post,
+        form: { ...stolenPost, intent: "draft" },
+        expect: signedInChange(post, notTheirPost),
+      },
+      {
+        name: "GET /blog/:slug (a draft)",
+        method: "GET",
+        path: `/blog/${draftSlug}`,
+        expect: {
+          visitor: noSuchPost,
+          "other user": noSuchPost,
+          "cross-site": { status: 200, label: "200 (own draft)" },
+          "forged session": noSuchPost,
+          "expired session": noSuchPost,
+        },
       },
       {
         name: "GET /edit-post/:slug?delete",
@@ -371,6 +395,14 @@ describe("access matrix", () => {
         .where("title", "=", "The author's own post")
         .executeTakeFirstOrThrow()
     ).slug;
+    const drafted = await author.post("/create-post", {
+      title: "The author's own draft",
+      content: "Only the author may change this.",
+      coverImageId: cover,
+      intent: "draft",
+    });
+    expect(drafted.status).toBe(303);
+    draftSlug = String(drafted.headers.get("location")).replace("/edit-post/", "");
     const started = await rawRequest(server.url, {
       method: "POST",
       path: "/api/uploads",

@@ -16,6 +16,16 @@ export interface PostsTable {
   status: ColumnType<PostStatus, PostStatus | undefined, PostStatus>;
   /** Set while an owner has hidden the post from the public. */
   hiddenAt: ColumnType<number | null, number | undefined, number | null>;
+  /** Set when the post was saved to go public at a later moment (its publishedOn is that moment). */
+  publishAt: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The cover's description: its alt text everywhere ("" when the author gave none). */
+  coverAlt: ColumnType<string, string | undefined, string>;
+}
+
+export interface PostTagsTable {
+  slug: string;
+  /** Lower-case, trimmed, 1–30 letters, digits, spaces and hyphens (lib/tags.ts). */
+  tag: string;
 }
 
 export interface ImagesTable {
@@ -95,6 +105,18 @@ export interface ActivityTable {
   target: string;
 }
 
+/** SQLite only: the full-text index of posts' titles and content (migration 009, search.ts). */
+export interface PostSearchTable {
+  title: string;
+  content: string;
+}
+
+/** SQLite only: each post's stable row number in `postSearch`. */
+export interface PostSearchRowsTable {
+  id: number;
+  slug: string;
+}
+
 export interface Database {
   activity: ActivityTable;
   members: MembersTable;
@@ -102,6 +124,9 @@ export interface Database {
   contentVersion: ContentVersionTable;
   images: ImagesTable;
   posts: PostsTable;
+  postTags: PostTagsTable;
+  postSearch: PostSearchTable;
+  postSearchRows: PostSearchRowsTable;
   rateLimits: RateLimitsTable;
   uploadLocks: UploadLocksTable;
   uploads: UploadsTable;

@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { config } from "~/.server/config.ts";
+import { db } from "~/.server/db/index.ts";
+import { feedSize, postsFeed } from "~/.server/feeds.ts";
+import { latestPosts } from "~/.server/posts.ts";
+import { cachedPage } from "~/http-policy.ts";
+import { site } from "~/lib/site.ts";
+import { isTag, tagPath } from "~/lib/tags.ts";
+import type { Route } from "./+types/tag-rss";
+
+export const handle = cachedPage();
+
+/** RSS 2.0 of the latest posts carrying a tag; 404 where the tag has no page. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const { tag } = params;
+  const posts = isTag(tag) ? await latestPosts(db(), feedSize, tag) : [];
+  if (posts.length === 0) throw data(null, { status: 404 });
+  return postsFeed(
+    config().publicUrl,
+    {
+      title: `${site.name}: posts tagged “${tag}”`,
+      page: tagPath(tag),
+      feed: `${tagPath(tag)}/rss.xml`,
+      description: `Posts from our building on Moncur Street, Woollahra, tagged “${tag}”.`,
+    },
+    posts,
+  );
+}
