@@ -60,8 +60,60 @@ export interface UploadsTable {
   sweptAt: ColumnType<number | null, undefined, number | null>;
 }
 
+export type OutboxStatus = "pending" | "sent" | "failed";
+
+/** A message to send (see mail/outbox.ts); written in the transaction of what caused it. */
+export interface OutboxTable {
+  id: string;
+  /** What it is, e.g. "password-reset", "enquiry": for the owners' page and the log. */
+  kind: string;
+  toAddress: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: number;
+  /** The sender that claimed it, until `leaseExpiresAt`; another may take it over after that. */
+  leaseHolder: ColumnType<string | null, string | undefined, string | null>;
+  leaseExpiresAt: ColumnType<number | null, number | undefined, number | null>;
+  lastError: ColumnType<string | null, string | undefined, string | null>;
+  createdAt: number;
+  sentAt: ColumnType<number | null, number | undefined, number | null>;
+}
+
+export type EnquiryStatus = "new" | "answered" | "archived";
+
+export interface EnquiriesTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  lookingFor: string | null;
+  message: string;
+  status: ColumnType<EnquiryStatus, EnquiryStatus | undefined, EnquiryStatus>;
+  createdAt: number;
+}
+
+export type EmailTokenPurpose = "reset" | "verify" | "email-change";
+
+/** A link sent by e-mail: only the SHA-256 of its token is kept; used once, then deleted. */
+export interface EmailTokensTable {
+  tokenHash: string;
+  purpose: EmailTokenPurpose;
+  userId: string;
+  /** The address the link was sent to (for a change: the new address). */
+  email: string;
+  expiresAt: number;
+}
+
 export interface Database {
   contentVersion: ContentVersionTable;
+  emailTokens: EmailTokensTable;
+  enquiries: EnquiriesTable;
+  outbox: OutboxTable;
   images: ImagesTable;
   posts: PostsTable;
   rateLimits: RateLimitsTable;

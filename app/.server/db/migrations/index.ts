@@ -5,6 +5,7 @@ import * as contentVersion from "./003-content-version.ts";
 import * as uploadLocks from "./004-upload-locks.ts";
 import * as uploadBounds from "./005-upload-bounds.ts";
 import * as postVisibility from "./006-post-visibility.ts";
+import * as mail from "./008-mail.ts";
 
 /** Every migration, in order; listed here so the bundler includes them. */
 export const migrations: MigrationProvider = {
@@ -16,6 +17,7 @@ export const migrations: MigrationProvider = {
       "004-upload-locks": uploadLocks,
       "005-upload-bounds": uploadBounds,
       "006-post-visibility": postVisibility,
+      "008-mail": mail,
     };
   },
 };
