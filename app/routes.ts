@@ -8,6 +8,8 @@ export default [
   route("register", "routes/register.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password/:token", "routes/reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("home", "routes/blog-index.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),

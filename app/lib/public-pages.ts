@@ -36,5 +36,9 @@ export const privatePathPrefixes = [
   "/login",
   "/register",
   "/logout",
+  "/forgot-password",
+  "/reset-password/",
+  "/verify-email/",
+  "/account",
   "/api/",
 ];

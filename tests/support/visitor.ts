@@ -1,7 +1,7 @@
 import type { Fetch } from "./loopback-fetch.ts";
 
 /** The forms that carry an anti-forgery token (app/.server/form-token.ts). */
-const tokenForms = /^\/(login|register|logout)(\?|$)/;
+const tokenForms = /^\/(login|register|logout|forgot-password|reset-password\/[^/?]+|account\/email)(\?|$)/;
 
 /** A browser-like HTTP client for the tests: keeps cookies, sends forms from the site's own origin. */
 export class Visitor {

@@ -1,0 +1,4 @@
+/** Answers about mail the pages show and the server decides (shared so both say the same). */
+export const resetRequested =
+  "If an account exists for that address, we've sent a link to reset the password.";
+export const resetLinkUnusable = "This link has expired or has already been used. Ask for a new one.";
