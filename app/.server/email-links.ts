@@ -59,7 +59,7 @@ export async function peekLink(db: Db, purpose: EmailTokenPurpose, token: string
  * Uses a link: deleted and returned in one statement, so of any number of requests using it
  * at once exactly one gets it. Undefined when it is unknown, used or expired.
  */
-export async function useLink(db: Db, purpose: EmailTokenPurpose, token: string, now = Date.now()) {
+export async function redeemLink(db: Db, purpose: EmailTokenPurpose, token: string, now = Date.now()) {
   if (!tokenShape.test(token)) return undefined;
   return db
     .deleteFrom("emailTokens")

@@ -3,7 +3,7 @@ import { site } from "~/lib/site.ts";
 import { findAccount, markVerified, setPasswordEverywhere } from "./auth.ts";
 import type { Db } from "./db/database.ts";
 import { inTransaction } from "./db/transaction.ts";
-import { dropLinks, issueLink, linkPaths, useLink } from "./email-links.ts";
+import { dropLinks, issueLink, linkPaths, redeemLink } from "./email-links.ts";
 import { compose } from "./mail/message.ts";
 import { enqueue } from "./mail/outbox.ts";
 import { admitTo, limits, throttleMessages } from "./throttles.ts";
@@ -65,7 +65,7 @@ export async function requestPasswordReset(
  * several requests with one link exactly one changes the password.
  */
 export async function resetPassword(db: Db, token: string, password: string): Promise<boolean> {
-  const link = await useLink(db, "reset", token);
+  const link = await redeemLink(db, "reset", token);
   if (!link) return false;
   await dropLinks(db, "reset", link.userId);
   await setPasswordEverywhere(link.userId, password);
