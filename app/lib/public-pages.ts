@@ -26,6 +26,7 @@ export const publicPagePaths = [
   ...contentPageNames.filter((name) => name !== "offices-woollahra").map((name) => `/${name}`),
   "/home",
   "/footer",
+  "/contact",
 ];
 
 /** Pages for signed-in users, which search engines are asked to leave alone. */

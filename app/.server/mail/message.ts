@@ -69,9 +69,13 @@ export function compose(parts: Part[]): { text: string; html: string } {
         `<p>${escapeHtml(part.label)}:</p><blockquote style="white-space:pre-wrap;margin:0 0 1em;padding-left:1em;border-left:3px solid #ccc">${escapeHtml(part.quoted)}</blockquote>`,
       );
     } else if ("fields" in part) {
-      text.push(part.fields.map(([label, value]) => `${label}: ${value}`).join("\n"));
+      // One line each: a value cannot pose as another field below it.
+      const fields = part.fields.map(
+        ([label, value]) => [label, headerSafeText(value, value.length)] as const,
+      );
+      text.push(fields.map(([label, value]) => `${label}: ${value}`).join("\n"));
       html.push(
-        `<table>${part.fields.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`,
+        `<table>${fields.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`,
       );
     } else {
       text.push(`${part.label}:\n${part.link}`);
