@@ -20,7 +20,9 @@ describe.each(dialects)("enquiries on $name", (dialect) => {
 
   it("lets exactly 5 of a burst of 30 from one address through, each with its one message", async () => {
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => sendEnquiry(t.db, "203.0.113.9", { ...enquiry, message: `#${i}` }, to)),
+      Array.from({ length: 30 }, (_, i) =>
+        sendEnquiry(t.db, "203.0.113.9", { ...enquiry, message: `#${i}` }, to),
+      ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(5);
     const refused = results.find((result) => !result.ok);
@@ -53,12 +55,19 @@ describe.each(dialects)("enquiries on $name", (dialect) => {
     await sendEnquiry(
       t.db,
       "203.0.113.3",
-      { name: '=HYPERLINK("http://evil.example","x")', email: "a@example.com", company: "+61 Co", message: 'Say "hi"\nbye' },
+      {
+        name: '=HYPERLINK("http://evil.example","x")',
+        email: "a@example.com",
+        company: "+61 Co",
+        message: 'Say "hi"\nbye',
+      },
       to,
     );
     const csv = await enquiriesCsv(t.db);
     const [header, row] = csv.split("\r\n");
-    expect(header).toBe('"Received (UTC)","Status","Name","E-mail","Phone","Company","Looking for","Message"');
+    expect(header).toBe(
+      '"Received (UTC)","Status","Name","E-mail","Phone","Company","Looking for","Message"',
+    );
     expect(row).toContain('"\'=HYPERLINK(""http://evil.example"",""x"")"');
     expect(row).toContain('"\'+61 Co"');
     expect(row).toContain('"Say ""hi""\nbye"');
