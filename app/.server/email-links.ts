@@ -2,6 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "./db/database.ts";
 import type { EmailTokenPurpose } from "./db/schema.ts";
 
+export type LinkPurpose = EmailTokenPurpose;
+
 const hour = 60 * 60 * 1000;
 
 /** How long each kind of link works. */

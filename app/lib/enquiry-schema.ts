@@ -35,7 +35,11 @@ export const enquirySchema = z.object({
     .max(enquiryLimits.message, `Message must not exceed ${enquiryLimits.message} characters`),
 });
 
-export type Enquiry = z.infer<typeof enquirySchema>;
+type Parsed = z.infer<typeof enquirySchema>;
+type OptionalField = "phone" | "company" | "lookingFor";
+
+/** An enquiry as the form gives it, the optional fields absent when left empty. */
+export type Enquiry = Omit<Parsed, OptionalField> & Partial<Pick<Parsed, OptionalField>>;
 
 /** The hidden field people leave empty and form-filling robots fill in. */
 export const honeypotField = "website";

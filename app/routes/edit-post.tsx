@@ -1,6 +1,7 @@
 import { data, Form, isRouteErrorResponse, useRouteError } from "react-router";
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
+import { requireVerifiedAuthor } from "~/.server/email-verification.ts";
 import { readPostForm } from "~/.server/post-form.ts";
 import { deletePost, getPost, mayEdit, updatePost } from "~/.server/posts.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
@@ -36,6 +37,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     await deletePost(db(), post.slug);
     return redirectWithToast("/dashboard", "Post deleted");
   }
+  await requireVerifiedAuthor(user.id);
   const form = await readPostForm(db(), request, user.id, post.cover.id);
   if (!form.ok) return data({ result: form.result }, { status: 400 });
   await updatePost(db(), post.slug, form.value);

@@ -17,7 +17,12 @@ describe.skipIf(!chromiumPath)("mail in Chromium", () => {
   beforeAll(async () => {
     smtp = await LoopbackSmtp.start();
     [server, browser] = await Promise.all([
-      startServer({ SMTP_URL: smtp.url, AUTH_SECRET: authSecret, ENQUIRY_TO: "leasing@example.com", RATE_LIMITS: "off" }),
+      startServer({
+        SMTP_URL: smtp.url,
+        AUTH_SECRET: authSecret,
+        ENQUIRY_TO: "leasing@example.com",
+        RATE_LIMITS: "off",
+      }),
       launchBrowser(),
     ]);
   });
@@ -31,7 +36,10 @@ describe.skipIf(!chromiumPath)("mail in Chromium", () => {
   });
 
   async function open(path: string, javaScript: boolean): Promise<{ page: Page; context: BrowserContext }> {
-    const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      javaScriptEnabled: javaScript,
+      viewport: { width: 1280, height: 900 },
+    });
     const page = await context.newPage();
     await page.goto(`${server.url}${path}`);
     if (javaScript) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -45,7 +53,9 @@ describe.skipIf(!chromiumPath)("mail in Chromium", () => {
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send the link" }).click();
-    await page.getByText("If an account exists for that address, we've sent a link to reset the password.").waitFor();
+    await page
+      .getByText("If an account exists for that address, we've sent a link to reset the password.")
+      .waitFor();
 
     const [message] = await smtp.waitFor(1);
     if (!message) throw new Error("no message");
@@ -53,7 +63,10 @@ describe.skipIf(!chromiumPath)("mail in Chromium", () => {
     await page.getByLabel("New password").fill(newPassword);
     await page.getByRole("button", { name: "Save the new password" }).click();
     await page.waitForURL(`${server.url}/login`);
-    await page.getByRole("status").getByText("Your password has been changed. Log in with the new one.").waitFor();
+    await page
+      .getByRole("status")
+      .getByText("Your password has been changed. Log in with the new one.")
+      .waitFor();
     expect((await oldSession.get("/dashboard")).status).toBe(302);
 
     await page.getByLabel("Email").fill(email);
@@ -76,7 +89,9 @@ describe.skipIf(!chromiumPath)("mail in Chromium", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const millis = String(Date.now() - 60_000);
-    const signature = createHmac("sha256", authSecret).update(`enquiry-started:${millis}`).digest("base64url");
+    const signature = createHmac("sha256", authSecret)
+      .update(`enquiry-started:${millis}`)
+      .digest("base64url");
     await context.addCookies([{ name: "wm_enquiry", value: `${millis}.${signature}`, url: server.url }]);
   }
 

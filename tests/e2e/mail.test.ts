@@ -276,4 +276,48 @@ describe.each(serverDialects)("mail over HTTP on $name", (dialect: ServerDialect
       ).toBe(303);
     });
   });
+
+  describe("changing the e-mail address", () => {
+    it("goes through a link sent to the new address, with a notice to the old one", async () => {
+      const email = freshEmail();
+      const newEmail = freshEmail();
+      const visitor = await signedUp(server.url, email);
+      const wrong = await visitor.post("/account/email", { email: newEmail, password: "not-the-password" });
+      expect(wrong.status).toBe(400);
+      expect(visibleText(await wrong.text())).toContain("Password is incorrect");
+
+      const asked = await visitor.post("/account/email", { email: newEmail, password });
+      expect(asked.status).toBe(200);
+      expect(visibleText(await asked.text())).toContain(`We've sent a link to ${newEmail}.`);
+      const received = await smtp.waitFor(2);
+      const notice = received.find(({ envelopeTo }) => envelopeTo.includes(email));
+      expect(notice?.mail.text).toContain(`asked to change its address to ${newEmail}`);
+      const confirmation = received.find(({ envelopeTo }) => envelopeTo.includes(newEmail));
+      if (!confirmation) throw new Error("no confirmation message");
+      const path = new URL(linkIn(confirmation, "/account/email/confirm/")).pathname;
+      // Opening the link changes nothing (mail scanners open links); the button does.
+      const page = new Visitor(server.url);
+      const csrf = await page.formToken(path);
+      expect((await new Visitor(server.url).logIn(email, password)).status).toBe(303);
+      const confirmed = await page.post(path, { csrf });
+      expect(confirmed.status).toBe(303);
+      expect((await new Visitor(server.url).logIn(newEmail, password)).status).toBe(303);
+      expect((await new Visitor(server.url).logIn(email, password)).status).toBe(401);
+      expect((await page.post(path, { csrf })).status).toBe(410);
+      expect(smtp.received).toHaveLength(2);
+    });
+
+    it("sends visitors to log in, and refuses an address another account has", async () => {
+      const visitorPage = await new Visitor(server.url).get("/account/email");
+      expect(visitorPage.status).toBe(302);
+      expect(visitorPage.headers.get("location")).toBe("/login?redirectTo=%2Faccount%2Femail");
+      const taken = freshEmail();
+      await signedUp(server.url, taken);
+      const visitor = await signedUp(server.url, freshEmail());
+      const response = await visitor.post("/account/email", { email: taken, password });
+      expect(response.status).toBe(409);
+      expect(visibleText(await response.text())).toContain("An account with this email already exists");
+      expect(smtp.received.filter(({ envelopeTo }) => envelopeTo.includes(taken))).toHaveLength(0);
+    });
+  });
 });
