@@ -18,6 +18,7 @@ export const contentPageNames = [
   "bon-trading",
   "alex-example",
   "jamie-sample",
+  "privacy",
 ] as const;
 
 /** The public pages search engines should know about (posts come from the database). */

@@ -74,6 +74,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         lastResult={actionData?.result}
         formToken={loaderData.formToken}
       />
+      <p className="mt-4 text-center text-sm text-slate-600">
+        What we keep about you, and for how long:{" "}
+        <PageLink href="/privacy" className="underline underline-offset-4">
+          Privacy
+        </PageLink>
+      </p>
       <p className="mt-6 text-center">
         Already registered?{" "}
         <PageLink href="/login" className="font-semibold text-heritage-700 underline underline-offset-4">

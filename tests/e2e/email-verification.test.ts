@@ -14,7 +14,11 @@ describe("address verification", () => {
 
   beforeAll(async () => {
     smtp = await LoopbackSmtp.start();
-    server = await startServer({ SMTP_URL: smtp.url, REQUIRE_EMAIL_VERIFICATION: "true", RATE_LIMITS: "off" });
+    server = await startServer({
+      SMTP_URL: smtp.url,
+      REQUIRE_EMAIL_VERIFICATION: "true",
+      RATE_LIMITS: "off",
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -45,7 +49,8 @@ describe("address verification", () => {
     const oldPath = new URL(linkIn(first, "/verify-email/")).pathname;
     expect((await new Visitor(server.url).get(oldPath)).status).toBe(410);
 
-    const path = new URL(linkIn(smtp.received[1] as (typeof smtp.received)[number], "/verify-email/")).pathname;
+    const path = new URL(linkIn(smtp.received[1] as (typeof smtp.received)[number], "/verify-email/"))
+      .pathname;
     const visitor = new Visitor(server.url);
     const confirmed = await visitor.post(path, { csrf: await visitor.formToken(path) });
     expect(confirmed.status).toBe(303);

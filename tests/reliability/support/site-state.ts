@@ -6,10 +6,13 @@ import type { Db } from "~/.server/db/database.ts";
 
 /**
  * Everything a request could change, each part as a digest: posts (every column), accounts,
- * sessions, images, users' uploads, and the files behind them (image folders, unfinished
- * uploads). Rate-limit counters are left out: counting a refused attempt is their job.
+ * sessions, images, users' uploads, the files behind them (image folders, unfinished
+ * uploads), enquiries, and mail (the outbox and the links it sends). Rate-limit counters are left out: counting a refused attempt is their job.
  */
-export type SiteState = Record<"posts" | "users" | "sessions" | "images" | "uploads" | "files", string>;
+export type SiteState = Record<
+  "posts" | "users" | "sessions" | "images" | "uploads" | "files" | "enquiries" | "mail",
+  string
+>;
 
 function entries(folder: string): string[] {
   return existsSync(folder) ? readdirSync(folder).sort() : [];
@@ -23,8 +26,17 @@ export async function siteState(db: Db, dataDir: string): Promise<SiteState> {
   const sessions = await sql`select token, "expiresAt" from "session" order by token`.execute(db);
   const images = await db.selectFrom("images").select(["id", "userId"]).orderBy("id").execute();
   const uploads = await db.selectFrom("uploads").select(["id", "userId", "bytes"]).orderBy("id").execute();
+  const enquiries = await db.selectFrom("enquiries").selectAll().orderBy("id").execute();
+  const outbox = await db.selectFrom("outbox").select(["id", "toAddress", "subject"]).orderBy("id").execute();
+  const links = await db
+    .selectFrom("emailTokens")
+    .select(["tokenHash", "userId"])
+    .orderBy("tokenHash")
+    .execute();
   return {
     posts: digest(posts),
+    enquiries: digest(enquiries),
+    mail: digest([outbox, links]),
     users: digest(users.rows),
     sessions: digest(sessions.rows),
     images: digest(images),
