@@ -71,6 +71,17 @@ export class LoopbackSmtp {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  /** Waits for a message to `address` (messages of earlier tests may still be arriving). */
+  async waitForMessageTo(address: string, timeoutMs = 20_000): Promise<Received> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.received.find(({ envelopeTo }) => envelopeTo.includes(address));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no message to ${address}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Waits until `count` messages have arrived (or fails after `timeoutMs`). */
   async waitFor(count: number, timeoutMs = 20_000): Promise<Received[]> {
     const deadline = Date.now() + timeoutMs;
