@@ -13,6 +13,11 @@ export const cookieNames = {
   toast: "wm_toast",
   /** The anti-forgery token of the log-in and registration forms (not personal: no one is signed in). */
   formToken: "wm_form",
+  /**
+   * When the visitor's browser loaded an enquiry form (signed; see enquiry-stamp.ts). Set by
+   * a tiny image the form carries, never by the page itself, so the page stays shareable.
+   */
+  enquiryStarted: "wm_enquiry",
 } as const;
 
 /** The cookies that make a page personal: a session, or a notice waiting to be shown. */

@@ -1,6 +1,8 @@
 import { registrationClosedMessage } from "~/lib/site-settings.ts";
 import { type SignInResult, signIn, signUp } from "./auth.ts";
+import { config } from "./config.ts";
 import type { Db } from "./db/index.ts";
+import { sendVerification } from "./email-verification.ts";
 import { endSessions, memberOf, noteSignIn, siteSettings, userByEmail } from "./members.ts";
 import { clearAttempts, giveBack } from "./rate-limit.ts";
 import { admitTo, limits, throttleMessages } from "./throttles.ts";
@@ -59,5 +61,8 @@ export async function register(
   if (!admission.allowed)
     return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
   const result = await signUp(email, password);
-  return result.ok ? result : { ok: false, status: 409, message: messages.exists };
+  if (!result.ok) return { ok: false, status: 409, message: messages.exists };
+  const { requireEmailVerification, publicUrl } = config();
+  if (requireEmailVerification) await sendVerification(db, result.userId, email, publicUrl);
+  return { ok: true };
 }

@@ -190,9 +190,72 @@ function hasSessionCookie(request: Request): boolean {
   return request.headers.get("cookie")?.includes(sessionCookie) ?? false;
 }
 
+/** Our tables and better-auth's, for the queries that read both. */
+const accountTables = () => db() as unknown as Kysely<SiteAndAuthTables>;
+
+/** The account with this (lower-cased) address, or undefined. */
+export async function findAccount(
+  email: string,
+): Promise<{ id: string; email: string; emailVerified: boolean } | undefined> {
+  const row = await accountTables()
+    .selectFrom("user")
+    .select(["id", "email", "emailVerified"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  return row && { ...row, emailVerified: Boolean(row.emailVerified) };
+}
+
+/** Whether the user has followed a verification link (or reset their password by e-mail). */
+export async function isVerified(userId: string): Promise<boolean> {
+  const row = await accountTables()
+    .selectFrom("user")
+    .select("emailVerified")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row?.emailVerified);
+}
+
+/** Marks the user's address as proven (they followed a link sent to it). */
+export async function markVerified(userId: string): Promise<void> {
+  const context = await (await auth()).$context;
+  await context.internalAdapter.updateUser(userId, { emailVerified: true });
+}
+
+/** Sets a new password and signs the user out of every session. */
+export async function setPasswordEverywhere(userId: string, password: string): Promise<void> {
+  const context = await (await auth()).$context;
+  await context.internalAdapter.updatePassword(userId, await context.password.hash(password));
+  await context.internalAdapter.deleteUserSessions(userId);
+}
+
+/** Whether `password` is the user's current one. */
+export async function checkPassword(userId: string, password: string): Promise<boolean> {
+  if (password.length > passwordUnits.max) return false;
+  const context = await (await auth()).$context;
+  const account = await context.internalAdapter.findCredentialAccount(userId);
+  return account?.password ? context.password.verify({ password, hash: account.password }) : false;
+}
+
+/**
+ * Moves the account to a new address (proven by a link sent to it); false when another
+ * account has it by now. The address is verified, having just received the link.
+ */
+export async function changeEmail(userId: string, email: string): Promise<boolean> {
+  if (await findAccount(email)) return false;
+  const context = await (await auth()).$context;
+  try {
+    await context.internalAdapter.updateUser(userId, { email, emailVerified: true });
+    return true;
+  } catch (error) {
+    // The unique index refused it: another account took the address at the same moment.
+    if (await findAccount(email)) return false;
+    throw error;
+  }
+}
+
 /** How many accounts there are. */
 export async function countAccounts(): Promise<number> {
-  const { count } = await (db() as unknown as Kysely<SiteAndAuthTables>)
+  const { count } = await accountTables()
     .selectFrom("user")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
@@ -229,7 +292,7 @@ export function signedSessionToken(request: Request): string | null {
 export async function getUser(request: Request): Promise<User | null> {
   const token = signedSessionToken(request);
   if (!token) return null;
-  const row = await (db() as unknown as Kysely<SiteAndAuthTables>)
+  const row = await accountTables()
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
     .leftJoin("members", "members.userId", "user.id")

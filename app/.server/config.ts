@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
 import { z } from "zod";
+import { site } from "../lib/site.ts";
 
 /** A configuration problem a person can fix; its message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -27,6 +28,11 @@ const maxThreads = 64;
 const defaultMaxThreads = 8;
 /** More proxies than this in front of one site is a misreading of the setting, not a deployment. */
 const maxTrustedProxies = 10;
+
+/** An address a message is sent from or to: one plain address, nothing that could become a header. */
+const mailbox = z
+  .email("must be one e-mail address, e.g. site@example.com")
+  .max(254, "must be one e-mail address");
 
 const envSchema = z.object({
   PORT: portSchema.default(3000),
@@ -83,6 +89,16 @@ const envSchema = z.object({
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: mailbox.optional(),
+  ENQUIRY_TO: mailbox.optional(),
+  REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+  ENQUIRY_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(36500, "must be at most 36500")
+    .default(730),
   // For the test suites and the security scan only, whose visitors all come from one address.
   RATE_LIMITS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
 });
@@ -105,6 +121,19 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** False only in tests: no limits on log-ins, registrations or posts. */
   rateLimits: boolean;
+  mail: MailConfig;
+  /** New accounts must follow a link sent to their address before they may publish. */
+  requireEmailVerification: boolean;
+  /** How long enquiries are kept. */
+  enquiryRetentionMs: number;
+}
+
+export interface MailConfig {
+  /** The SMTP server; unset: messages wait in the outbox and nothing is sent. */
+  smtpUrl?: string;
+  from: string;
+  /** Where leasing enquiries go. */
+  enquiryTo: string;
 }
 
 export interface S3StorageConfig {
@@ -167,7 +196,20 @@ export function loadConfig(env: Env = process.env): Config {
     production: vars.NODE_ENV === "production",
     logLevel: vars.LOG_LEVEL,
     rateLimits: vars.RATE_LIMITS === "on",
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM ?? `no-reply@${new URL(vars.PUBLIC_URL ?? "http://localhost").hostname}`,
+      enquiryTo: vars.ENQUIRY_TO ?? realEstateContact(),
+    },
+    requireEmailVerification: vars.REQUIRE_EMAIL_VERIFICATION === "true",
+    enquiryRetentionMs: vars.ENQUIRY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
   };
+}
+
+function realEstateContact(): string {
+  const contact = site.contacts.find(({ group }) => group === "Real estate");
+  if (!contact) throw new Error("app/lib/site.ts has no Real estate contact");
+  return contact.email;
 }
 
 let current: Config | undefined;

@@ -6,6 +6,7 @@ import { db } from "./db/index.ts";
 import { underSchemaLock } from "./db/schema-lock.ts";
 import { shareImageSlots } from "./image-slots.ts";
 import { log } from "./log.ts";
+import { startSending, stopSending } from "./mail/sender.ts";
 import { contentVersion } from "./posts.ts";
 import { storage } from "./storage/index.ts";
 import { startSweeping, stopSweeping } from "./unused-images.ts";
@@ -62,7 +63,8 @@ export async function prepareDatabase(): Promise<SchemaChanges> {
  * Everything the site needs before it takes requests: valid configuration, a reachable
  * database, an up-to-date schema, a usable image store. Problems surface as one-line ConfigErrors.
  * Only the first thread of a server brings the schema up to date (the others start after it
- * listens), so the others never load the migration code; it also runs the sweep of unused images.
+ * listens), so the others never load the migration code; it also runs the sweep of unused images
+ * and the mail sender.
  */
 export async function startApp({ firstThread, imageSlots }: StartOptions): Promise<void> {
   shareImageSlots(imageSlots);
@@ -76,12 +78,15 @@ export async function startApp({ firstThread, imageSlots }: StartOptions): Promi
     const store = config().storage.kind === "s3" ? "STORAGE_URL" : "DATA_DIR";
     throw new ConfigError(`${store}: cannot use the image store (${reason(error)})`);
   }
-  if (firstThread) startSweeping(db());
+  if (firstThread) {
+    startSweeping(db());
+    startSending(db());
+  }
 }
 
 /** Lets a sweep in progress finish, then closes the database so the process can exit cleanly. */
 export async function stopApp(): Promise<void> {
-  await stopSweeping();
+  await Promise.all([stopSweeping(), stopSending()]);
   await db().destroy();
 }
 

@@ -31,6 +31,30 @@ export const limits = {
     max: postsPerHour,
     windowMs: 60 * minute,
   }),
+  /** Password-reset requests per address (trying many accounts)… */
+  resetRequestsPerAddress: (clientAddress: string): Limit => ({
+    key: `reset-ip:${addressBlock(clientAddress)}`,
+    max: 10,
+    windowMs: 15 * minute,
+  }),
+  /** …and per e-mail (filling one person's inbox). */
+  resetRequestsPerEmail: (email: string): Limit => ({
+    key: `reset-email:${email}`,
+    max: 3,
+    windowMs: 60 * minute,
+  }),
+  /** Leasing enquiries per address (SPEC §11). */
+  enquiriesPerAddress: (clientAddress: string): Limit => ({
+    key: `enquiry-ip:${addressBlock(clientAddress)}`,
+    max: 5,
+    windowMs: 60 * minute,
+  }),
+  /** Messages a signed-in user may have sent to themselves (verification, address change). */
+  accountMailPerUser: (userId: string): Limit => ({
+    key: `account-mail:${userId}`,
+    max: 5,
+    windowMs: 60 * minute,
+  }),
   uploadsPerUser: (userId: string): Limit => ({
     key: `uploads-user:${userId}`,
     max: uploadsPerHour,

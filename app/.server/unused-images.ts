@@ -3,6 +3,7 @@ import { config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import { inTransaction } from "./db/transaction.ts";
 import { log } from "./log.ts";
+import { applyRetention } from "./mail/retention.ts";
 import { storage } from "./storage/index.ts";
 import { withLease } from "./upload-locks.ts";
 import { lockUpload } from "./upload-quota.ts";
@@ -105,15 +106,18 @@ export async function sweepUnusedImages(db: Db, graceMs: number, now = Date.now(
 let sweeper: { timer: NodeJS.Timeout; running: Promise<unknown> } | undefined;
 
 /**
- * Sweeps every hour (or a quarter of the grace period, when shorter), one instance at a time:
+ * Sweeps every hour (or a quarter of the grace period, when shorter), one instance at a time,
+ * and removes what is past its retention period (mail/retention.ts) in the same turn:
  * instances sharing a database take turns through a lease, so two never remove the same files.
  */
 export function startSweeping(db: Db): void {
-  const { unusedImageGraceMs } = config();
+  const { unusedImageGraceMs, enquiryRetentionMs } = config();
   const sweep = () => {
     const running = withLease(db, "sweep:unused-images", async () => {
       const counts = await sweepUnusedImages(db, unusedImageGraceMs);
       if (counts.images + counts.uploads > 0) log().info(counts, "unused images and uploads removed");
+      const removed = await applyRetention(db, enquiryRetentionMs);
+      if (removed.enquiries + removed.messages > 0) log().info(removed, "old enquiries and messages removed");
     }).catch((error: unknown) => log().warn({ err: error }, "the sweep of unused images failed"));
     if (sweeper) sweeper.running = running;
   };

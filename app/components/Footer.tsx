@@ -33,6 +33,16 @@ export function Footer({ year }: { year: number }) {
               </li>
             ))}
             <li>
+              <PageLink className="underline underline-offset-4 hover:text-white" href="/contact">
+                Contact
+              </PageLink>
+            </li>
+            <li>
+              <PageLink className="underline underline-offset-4 hover:text-white" href="/privacy">
+                Privacy
+              </PageLink>
+            </li>
+            <li>
               <a className="underline underline-offset-4 hover:text-white" href={site.social.href}>
                 {site.social.label}
               </a>

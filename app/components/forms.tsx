@@ -4,7 +4,7 @@ import { getInputProps, getTextareaProps } from "@conform-to/react";
 interface TextFieldProps {
   label: string;
   field: FieldMetadata<string>;
-  type: "email" | "password" | "text";
+  type: "email" | "password" | "text" | "tel";
   autoComplete?: string;
 }
 
@@ -19,6 +19,34 @@ export function TextField({ label, field, type, autoComplete }: TextFieldProps) 
         {...getInputProps(field, { type, ariaDescribedBy: field.errors ? field.errorId : undefined })}
         key={field.key}
         autoComplete={autoComplete}
+        className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-brick focus:border-heritage-700"
+      />
+      <p id={field.errorId} className="mt-1 min-h-5 text-sm text-brick">
+        {field.errors?.[0]}
+      </p>
+    </div>
+  );
+}
+
+/** A labelled text area with its validation message right beside it. */
+export function TextAreaField({
+  label,
+  field,
+  rows,
+}: {
+  label: string;
+  field: FieldMetadata<string>;
+  rows: number;
+}) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="block font-medium text-heritage-900">
+        {label}
+      </label>
+      <textarea
+        {...getTextareaProps(field, { ariaDescribedBy: field.errors ? field.errorId : undefined })}
+        key={field.key}
+        rows={rows}
         className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-brick focus:border-heritage-700"
       />
       <p id={field.errorId} className="mt-1 min-h-5 text-sm text-brick">
@@ -52,33 +80,5 @@ export function SubmitButton({ children, disabled }: { children: React.ReactNode
     >
       {children}
     </button>
-  );
-}
-
-/** A labelled text area with its validation message beside it. */
-export function TextAreaField({
-  label,
-  field,
-  rows,
-}: {
-  label: string;
-  field: FieldMetadata<string>;
-  rows: number;
-}) {
-  return (
-    <div>
-      <label htmlFor={field.id} className="block font-medium text-heritage-900">
-        {label}
-      </label>
-      <textarea
-        {...getTextareaProps(field, { ariaDescribedBy: field.errors ? field.errorId : undefined })}
-        key={field.key}
-        rows={rows}
-        className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-brick focus:border-heritage-700"
-      />
-      <p id={field.errorId} className="mt-1 min-h-5 text-sm text-brick">
-        {field.errors?.[0]}
-      </p>
-    </div>
   );
 }

@@ -27,6 +27,7 @@ export const publicPagePaths = [
   ...contentPageNames.filter((name) => name !== "offices-woollahra").map((name) => `/${name}`),
   "/home",
   "/footer",
+  "/contact",
 ];
 
 /** Pages for signed-in users, which search engines are asked to leave alone. */
@@ -37,5 +38,9 @@ export const privatePathPrefixes = [
   "/login",
   "/register",
   "/logout",
+  "/forgot-password",
+  "/reset-password/",
+  "/verify-email/",
+  "/account",
   "/api/",
 ];

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
+import { requireVerifiedAuthor } from "~/.server/email-verification.ts";
 import { statusOnSave } from "~/.server/members.ts";
 import { createSampleBatch, sampleArticles } from "~/.server/samples.ts";
 import { postingRefusal } from "~/.server/throttles.ts";
@@ -10,6 +11,7 @@ import type { Route } from "./+types/create-batch";
 /** "Create Batch 2023": the ten sample articles, written under the signed-in user (ten posts of their hour's allowance). */
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
+  await requireVerifiedAuthor(user.id);
   const refusal = await postingRefusal(db(), user.id, sampleArticles().length);
   if (refusal) throw data(refusal, { status: 429 });
   await createSampleBatch(db(), user.id, await statusOnSave(db(), user, "publish"));

@@ -2,23 +2,30 @@ import { randomBytes } from "node:crypto";
 import { data } from "react-router";
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
+import { mustVerifyFirst, requireVerifiedAuthor } from "~/.server/email-verification.ts";
 import { statusOnSave } from "~/.server/members.ts";
 import { postInput, readPostForm } from "~/.server/post-form.ts";
 import { createPost, tagSuggestions } from "~/.server/posts.ts";
 import { postingRefusal } from "~/.server/throttles.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import { PostForm } from "~/components/PostForm.tsx";
+import { VerifyNotice } from "~/components/VerifyNotice.tsx";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/create-post";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireUser(request, url);
-  return { submissionId: randomBytes(16).toString("hex"), knownTags: await tagSuggestions(db()) };
+  const user = await requireUser(request, url);
+  return {
+    submissionId: randomBytes(16).toString("hex"),
+    knownTags: await tagSuggestions(db()),
+    mustVerify: await mustVerifyFirst(user.id),
+  };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
+  await requireVerifiedAuthor(user.id);
   const form = await readPostForm(db(), request, user.id);
   if (!form.ok) return data({ result: form.result }, { status: 400 });
   const refusal = await postingRefusal(db(), user.id, 1);
@@ -47,6 +54,7 @@ export default function CreatePost({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <h1 className="mb-8 text-4xl font-semibold">Create post</h1>
+      {loaderData.mustVerify && <VerifyNotice />}
       <PostForm
         key={loaderData.submissionId}
         lastResult={actionData?.result}

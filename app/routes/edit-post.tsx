@@ -1,6 +1,7 @@
 import { data, Form, isRouteErrorResponse, useRouteError } from "react-router";
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
+import { requireVerifiedAuthor } from "~/.server/email-verification.ts";
 import { statusOnSave } from "~/.server/members.ts";
 import { postInput, readPostForm } from "~/.server/post-form.ts";
 import { deletePost, getPost, isScheduled, mayEdit, tagSuggestions, updatePost } from "~/.server/posts.ts";
@@ -48,6 +49,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     await deletePost(db(), post.slug);
     return redirectWithToast("/dashboard", "Post deleted");
   }
+  await requireVerifiedAuthor(user.id);
   const form = await readPostForm(db(), request, user.id, post.cover.id);
   if (!form.ok) return data({ result: form.result }, { status: 400 });
   await updatePost(db(), post.slug, postInput(form.value, await statusOnSave(db(), user, form.value.intent)));

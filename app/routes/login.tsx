@@ -58,7 +58,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         formToken={loaderData.formToken}
         redirectTo={loaderData.redirectTo === "/" ? undefined : loaderData.redirectTo}
       />
-      <p className="mt-6 text-center">
+      <p className="mt-4 text-center">
+        <PageLink href="/forgot-password" className="text-heritage-700 underline underline-offset-4">
+          Forgot your password?
+        </PageLink>
+      </p>
+      <p className="mt-4 text-center">
         New here?{" "}
         <PageLink href="/register" className="font-semibold text-heritage-700 underline underline-offset-4">
           Create an account

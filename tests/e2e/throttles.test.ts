@@ -29,7 +29,7 @@ function tally(responses: Response[]): Record<number, number> {
 /** Sends one log-in or register form per visitor, all at once, each with its own form token. */
 async function sendAtOnce(
   server: RunningServer,
-  path: "/login" | "/register",
+  path: "/login" | "/register" | "/forgot-password",
   forms: Record<string, string>[],
 ): Promise<Response[]> {
   const visitors = forms.map(() => new Visitor(server.url));
@@ -57,6 +57,20 @@ describe.each(serverDialects)("throttles under a burst on $name", (dialect: Serv
   afterAll(async () => {
     await server?.stop();
     await dispose?.();
+  });
+
+  it("lets 3 password-reset requests an hour through for one address, from a burst of 30", async () => {
+    const target = email("reset-target");
+    const responses = await sendAtOnce(
+      server,
+      "/forgot-password",
+      Array.from({ length: burst }, () => ({ email: target })),
+    );
+    expect(tally(responses)).toEqual({ 200: 3, 429: burst - 3 });
+    const refused = responses.find(({ status }) => status === 429);
+    expect(visibleText(await (refused as Response).text())).toMatch(
+      /Too many attempts, try again in \d+ seconds/,
+    );
   });
 
   async function userCount(): Promise<number> {

@@ -82,6 +82,17 @@ function signedInChange(path: string, other: Expectation): Record<Actor, Expecta
   return { ...signedInPage(path, other), "cross-site": crossSiteRefusal };
 }
 
+/** A form for anyone, signed in or not, that this request may not use; another site never may. */
+function everyoneRefused(refusal: Expectation): Record<Actor, Expectation> {
+  return {
+    visitor: refusal,
+    "other user": refusal,
+    "cross-site": crossSiteRefusal,
+    "forged session": refusal,
+    "expired session": refusal,
+  };
+}
+
 function uploadEndpoint(other: Expectation, crossSite: Expectation): Record<Actor, Expectation> {
   return {
     visitor: signInToUpload,
@@ -317,6 +328,59 @@ describe("access matrix", () => {
         expect: uploadEndpoint(notTheirUpload, crossSiteRefusal),
       },
       {
+        name: "GET /account/email",
+        method: "GET",
+        path: "/account/email",
+        expect: signedInPage("/account/email", { status: 200, label: "200 (own address)" }),
+      },
+      {
+        name: "POST /account/email",
+        method: "POST",
+        path: "/account/email",
+        form: { email: "taken-over@example.com", password },
+        expect: signedInChange("/account/email", staleForm),
+      },
+      {
+        name: "POST /verify-email/resend",
+        method: "POST",
+        path: "/verify-email/resend",
+        form: {},
+        expect: signedInChange("/verify-email/resend", staleForm),
+      },
+      {
+        name: "POST /forgot-password",
+        method: "POST",
+        path: "/forgot-password",
+        form: { email: "author@example.com" },
+        expect: everyoneRefused(staleForm),
+      },
+      {
+        name: "POST /reset-password/:token (made up)",
+        method: "POST",
+        path: `/reset-password/${"A".repeat(43)}`,
+        form: { password: "a-new-password-1" },
+        expect: everyoneRefused(staleForm),
+      },
+      {
+        name: "POST /account/email/confirm/:token (made up)",
+        method: "POST",
+        path: `/account/email/confirm/${"A".repeat(43)}`,
+        form: {},
+        expect: everyoneRefused(staleForm),
+      },
+      {
+        // Anyone may send an enquiry; without the start stamp of a loaded form, none is kept.
+        name: "POST /contact (no start stamp)",
+        method: "POST",
+        path: "/contact",
+        form: { name: "Pat", email: "pat@example.com", message: "Hello" },
+        expect: everyoneRefused({
+          status: 400,
+          label: "400 (no stamp)",
+          message: "Please take a moment to check your enquiry, then send it again.",
+        }),
+      },
+      {
         name: "POST /logout",
         method: "POST",
         path: "/logout",
@@ -480,6 +544,10 @@ describe("access matrix", () => {
       "/logout",
       "/api/uploads",
       "/api/uploads/:id",
+      "/account/email",
+      "/verify-email/resend",
+      "/forgot-password",
+      "/contact",
     ]) {
       expect(covered).toContain(path);
     }

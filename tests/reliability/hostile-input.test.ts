@@ -1,3 +1,6 @@
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -158,7 +161,45 @@ describe("hostile input", () => {
         return runUpload(c);
       case "cache-probe":
         return runCacheProbe(c);
+      case "enquiry":
+        return runEnquiry(c);
     }
+  }
+
+  /** The start stamp of a form loaded a minute ago, signed with the server's own secret. */
+  function startedCookie(): string {
+    const secret = readFileSync(path.join(server.dataDir, "auth-secret"), "utf8").trim();
+    const millis = String(Date.now() - 60_000);
+    return `wm_enquiry=${millis}.${createHmac("sha256", secret).update(`enquiry-started:${millis}`).digest("base64url")}`;
+  }
+
+  async function runEnquiry(c: Extract<CorpusCase, { kind: "enquiry" }>): Promise<Outcome> {
+    const form: Record<string, string> = { name: "Pat", email: "pat@example.com", message: "Hello" };
+    for (const [name, value] of Object.entries(c.fields)) form[name] = expand(value);
+    const before = await state();
+    const response = await new Visitor(server.url).post("/contact", form, { cookie: startedCookie() });
+    const body = await response.text();
+    const after = await state();
+    if (c.expect !== "accepted") {
+      expectRefusal(c.expect, response.status, body, undefined);
+      expectUnchanged(before, after);
+      return "refused";
+    }
+    expect(response.status, body.slice(0, 300)).toBe(303);
+    expect(changedParts(before, after)).toEqual(["enquiries", "mail"]);
+    const message = await db
+      .selectFrom("outbox")
+      .select(["subject", "replyTo", "html", "text"])
+      .where("kind", "=", "enquiry")
+      .orderBy("createdAt", "desc")
+      .executeTakeFirstOrThrow();
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not be there
+    expect(message.subject).not.toMatch(/[\u0000-\u001f\u007f]/);
+    if (c.subject !== undefined) expect(message.subject).toBe(c.subject);
+    expect([null, form.email]).toContain(message.replyTo);
+    expect(message.html).not.toMatch(/<(script|img|iframe|svg|a )/i);
+    expect(message.html.match(/<a /g) ?? []).toHaveLength(0);
+    return "inert";
   }
 
   async function runCacheProbe(c: Extract<CorpusCase, { kind: "cache-probe" }>): Promise<Outcome> {

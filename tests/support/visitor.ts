@@ -1,7 +1,8 @@
 import type { Fetch } from "./loopback-fetch.ts";
 
 /** The forms that carry an anti-forgery token (app/.server/form-token.ts): on a signed-in page, the root issues it. */
-const tokenForms = /^\/(login|register|logout|manage|account)(\/|\?|$)/;
+const tokenForms =
+  /^\/(login|register|logout|manage|account|forgot-password|reset-password\/[^/?]+)(\/|\?|$)/;
 
 /** A browser-like HTTP client for the tests: keeps cookies, sends forms from the site's own origin. */
 export class Visitor {

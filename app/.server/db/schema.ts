@@ -117,11 +117,63 @@ export interface PostSearchRowsTable {
   slug: string;
 }
 
+export type OutboxStatus = "pending" | "sent" | "failed";
+
+/** A message to send (see mail/outbox.ts); written in the transaction of what caused it. */
+export interface OutboxTable {
+  id: string;
+  /** What it is, e.g. "password-reset", "enquiry": for the owners' page and the log. */
+  kind: string;
+  toAddress: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: number;
+  /** The sender that claimed it, until `leaseExpiresAt`; another may take it over after that. */
+  leaseHolder: ColumnType<string | null, string | undefined, string | null>;
+  leaseExpiresAt: ColumnType<number | null, number | undefined, number | null>;
+  lastError: ColumnType<string | null, string | undefined, string | null>;
+  createdAt: number;
+  sentAt: ColumnType<number | null, number | undefined, number | null>;
+}
+
+export type EnquiryStatus = "new" | "answered" | "archived";
+
+export interface EnquiriesTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  lookingFor: string | null;
+  message: string;
+  status: ColumnType<EnquiryStatus, EnquiryStatus | undefined, EnquiryStatus>;
+  createdAt: number;
+}
+
+export type EmailTokenPurpose = "reset" | "verify" | "email-change";
+
+/** A link sent by e-mail: only the SHA-256 of its token is kept; used once, then deleted. */
+export interface EmailTokensTable {
+  tokenHash: string;
+  purpose: EmailTokenPurpose;
+  userId: string;
+  /** The address the link was sent to (for a change: the new address). */
+  email: string;
+  expiresAt: number;
+}
+
 export interface Database {
   activity: ActivityTable;
   members: MembersTable;
   siteSettings: SiteSettingsTable;
   contentVersion: ContentVersionTable;
+  emailTokens: EmailTokensTable;
+  enquiries: EnquiriesTable;
+  outbox: OutboxTable;
   images: ImagesTable;
   posts: PostsTable;
   postTags: PostTagsTable;
@@ -137,7 +189,13 @@ export interface Database {
  * migrates them: auth.ts). Times are Date, ISO text or epoch numbers depending on the dialect.
  */
 export interface AuthTables {
-  user: { id: string; email: string; name: string; createdAt: Date | string | number };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    emailVerified: boolean | number;
+    createdAt: Date | string | number;
+  };
   session: { token: string; userId: string; expiresAt: Date | string | number };
   account: { userId: string };
 }

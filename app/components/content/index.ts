@@ -1,3 +1,4 @@
+import { EnquiryForm } from "../EnquiryForm.tsx";
 import { BuildingMap } from "./BuildingMap.tsx";
 import { ContentLink } from "./ContentLink.tsx";
 import { CopyButton } from "./CopyButton.tsx";
@@ -15,6 +16,7 @@ export const contentComponents = {
   BuildingMap,
   ContactDetails,
   CopyButton,
+  EnquiryForm,
   ExternalLink,
   Gallery,
   GalleryImage,

@@ -85,7 +85,23 @@ export interface CacheProbeCase {
   plainPath: string;
 }
 
-export type HostileCase = PostCase | AccountCase | RequestCase | UploadCase | CacheProbeCase;
+/**
+ * A leasing enquiry sent by a visitor who took their time (a valid start stamp). "accepted":
+ * stored, and its message in the outbox has one header-safe subject line, a Reply-To only
+ * when header-safe (`replyTo`), and HTML in which the input is text.
+ */
+export interface EnquiryCase {
+  kind: "enquiry";
+  name: string;
+  fields: Partial<
+    Record<"name" | "email" | "phone" | "company" | "lookingFor" | "message" | "website", Text>
+  >;
+  expect: Refusal | "accepted";
+  /** The subject the message must have. */
+  subject?: string;
+}
+
+export type HostileCase = PostCase | AccountCase | RequestCase | UploadCase | CacheProbeCase | EnquiryCase;
 export type CorpusCase = HostileCase & { id: string; category: string };
 
 export const corpusDirectory = path.resolve(import.meta.dirname, "..", "corpus");

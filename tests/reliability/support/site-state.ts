@@ -7,11 +7,23 @@ import type { Db } from "~/.server/db/database.ts";
 /**
  * Everything a request could change, each part as a digest: posts (every column), accounts,
  * sessions, images, users' uploads, the files behind them (image folders, unfinished
- * uploads), roles and profiles, the site's settings and the owners' activity log. Sign-in
- * times are left out: signing in is not a change a request makes to the site. Rate-limit counters are left out: counting a refused attempt is their job.
+ * uploads), roles and profiles, the site's settings, the owners' activity log, enquiries, and
+ * mail (the outbox and the links it sends). Sign-in times are left out: signing in is not a
+ * change a request makes to the site. Rate-limit counters are left out: counting a refused
+ * attempt is their job.
  */
 export type SiteState = Record<
-  "posts" | "users" | "sessions" | "images" | "uploads" | "files" | "members" | "settings" | "activity",
+  | "posts"
+  | "users"
+  | "sessions"
+  | "images"
+  | "uploads"
+  | "files"
+  | "members"
+  | "settings"
+  | "activity"
+  | "enquiries"
+  | "mail",
   string
 >;
 
@@ -34,8 +46,17 @@ export async function siteState(db: Db, dataDir: string): Promise<SiteState> {
     .execute();
   const settings = await db.selectFrom("siteSettings").selectAll().execute();
   const activity = await db.selectFrom("activity").selectAll().orderBy("id").execute();
+  const enquiries = await db.selectFrom("enquiries").selectAll().orderBy("id").execute();
+  const outbox = await db.selectFrom("outbox").select(["id", "toAddress", "subject"]).orderBy("id").execute();
+  const links = await db
+    .selectFrom("emailTokens")
+    .select(["tokenHash", "userId"])
+    .orderBy("tokenHash")
+    .execute();
   return {
     posts: digest(posts),
+    enquiries: digest(enquiries),
+    mail: digest([outbox, links]),
     users: digest(users.rows),
     sessions: digest(sessions.rows),
     images: digest(images),

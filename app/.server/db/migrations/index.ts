@@ -6,6 +6,7 @@ import * as uploadLocks from "./004-upload-locks.ts";
 import * as uploadBounds from "./005-upload-bounds.ts";
 import * as postVisibility from "./006-post-visibility.ts";
 import * as owners from "./007-owners.ts";
+import * as mail from "./008-mail.ts";
 import * as draftsSchedulesTags from "./009-drafts-schedules-tags.ts";
 
 /** Every migration, in order; listed here so the bundler includes them. */
@@ -19,6 +20,7 @@ export const migrations: MigrationProvider = {
       "005-upload-bounds": uploadBounds,
       "006-post-visibility": postVisibility,
       "007-owners": owners,
+      "008-mail": mail,
       "009-drafts-schedules-tags": draftsSchedulesTags,
     };
   },

@@ -1,0 +1,54 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { enquirySchema, honeypotField } from "~/lib/enquiry-schema.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+import { FormAlert, SubmitButton, TextAreaField, TextField } from "./forms.tsx";
+
+/**
+ * The leasing enquiry form, on /contact and in the /commercial page; it always sends to
+ * /contact. The page is the same for every visitor (it may be shared from the page cache):
+ * what is personal, the time the visitor began, comes from the little image below, which
+ * sets a signed cookie (see enquiry-stamp.ts).
+ */
+export function EnquiryForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "enquiry",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: enquirySchema }),
+  });
+  const valid = enquirySchema.safeParse(form.value ?? {}).success;
+  return (
+    <Form
+      method="post"
+      action="/contact"
+      {...getFormProps(form)}
+      noValidate
+      className="not-prose relative space-y-2 rounded-lg border border-sandstone-300 bg-white p-5 sm:p-6"
+    >
+      <TextField label="Name" field={fields.name} type="text" autoComplete="name" />
+      <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+      <TextField label="Phone (optional)" field={fields.phone} type="tel" autoComplete="tel" />
+      <TextField label="Company (optional)" field={fields.company} type="text" autoComplete="organization" />
+      <TextField label="What you are looking for (optional)" field={fields.lookingFor} type="text" />
+      <TextAreaField label="Message" field={fields.message} rows={6} />
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor="enquiry-website">Leave this field empty</label>
+        <input id="enquiry-website" name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <img src="/contact/started" alt="" width={1} height={1} className="absolute h-px w-px opacity-0" />
+      <p className="text-sm text-slate-600">
+        Your enquiry goes to the building's managers only. How long we keep it:{" "}
+        <a href="/privacy" className="underline underline-offset-4">
+          privacy
+        </a>
+        .
+      </p>
+      <SubmitButton disabled={hydrated && !valid}>Send enquiry</SubmitButton>
+      <FormAlert id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}

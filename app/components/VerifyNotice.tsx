@@ -1,0 +1,23 @@
+import { Form, useRouteLoaderData } from "react-router";
+import { formTokenField } from "~/lib/form-token-field.ts";
+import { mustVerify } from "~/lib/mail-messages.ts";
+import type { RootData } from "~/lib/root-data.ts";
+
+/** Why the user cannot publish yet, with a button that sends a new verification link. */
+export function VerifyNotice() {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  return (
+    <div role="status" className="mb-8 rounded-md border border-brick bg-red-50 px-4 py-3 text-brick">
+      <p>{mustVerify}</p>
+      <Form method="post" action="/verify-email/resend" className="mt-3">
+        <input type="hidden" name={formTokenField} value={root?.formToken ?? ""} />
+        <button
+          type="submit"
+          className="rounded-md bg-heritage-700 px-4 py-2 font-semibold text-white hover:bg-heritage-900"
+        >
+          Resend
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { requestEmailChange } from "~/.server/account-mail.ts";
+import { requireUser } from "~/.server/auth.ts";
+import { config } from "~/.server/config.ts";
+import { db } from "~/.server/db/index.ts";
+import { requireFormToken } from "~/.server/form-token.ts";
+import { readForm } from "~/.server/forms.ts";
+import { AuthCard } from "~/components/AuthCard.tsx";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms.tsx";
+import { emailChangeSchema } from "~/lib/credentials-schema.ts";
+import { formTokenField } from "~/lib/form-token-field.ts";
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+import type { Route } from "./+types/account-email";
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  return { email: user.email };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const form = await readForm(request);
+  requireFormToken(request, form);
+  const submission = parseWithZod(form, { schema: emailChangeSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password"] }), sentTo: null }, { status: 400 });
+  const { email, password } = submission.value;
+  const result = await requestEmailChange(db(), user, email, password, config().publicUrl);
+  if (!result.ok) {
+    const reply = result.field
+      ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] })
+      : submission.reply({ formErrors: [result.message], hideFields: ["password"] });
+    return data({ result: reply, sentTo: null }, { status: result.status });
+  }
+  return { result: submission.reply({ resetForm: true }), sentTo: email };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta(rootData(matches).publicUrl, {
+    title: "Change your e-mail address",
+    description: "Change the e-mail address of your Woollahra Moncur account.",
+    path: "/account/email",
+  });
+}
+
+export default function AccountEmail({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const { formToken } = rootData(matches);
+  const [form, fields] = useForm({
+    id: "email-change",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
+  });
+  const valid = emailChangeSchema.safeParse(form.value ?? {}).success;
+  return (
+    <AuthCard title="Change your e-mail address">
+      <p className="mb-4">
+        Your address now: <strong>{loaderData.email}</strong>
+        {". We'll"} send a link to the new address; the change happens when you follow it. Your current
+        address gets a notice.
+      </p>
+      {actionData?.sentTo && (
+        <p role="status" className="mb-4 rounded-md border border-heritage-700 bg-sandstone-50 px-4 py-3">
+          {`We've sent a link to ${actionData.sentTo}. Follow it within a day to confirm the change.`}
+        </p>
+      )}
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+        <input type="hidden" name={formTokenField} value={formToken ?? ""} />
+        <TextField label="New email" field={fields.email} type="email" autoComplete="email" />
+        <TextField
+          label="Current password"
+          field={fields.password}
+          type="password"
+          autoComplete="current-password"
+        />
+        <SubmitButton disabled={hydrated && !valid}>Send the link</SubmitButton>
+        <FormAlert id={form.errorId} errors={form.errors} />
+      </Form>
+    </AuthCard>
+  );
+}

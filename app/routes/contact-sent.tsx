@@ -1,0 +1,38 @@
+import { PageLink } from "~/components/PageLink.tsx";
+import { cachedPage } from "~/http-policy.ts";
+import { enquirySent } from "~/lib/enquiry-schema.ts";
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/contact-sent";
+
+export const handle = cachedPage();
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...seoMeta(rootData(matches).publicUrl, {
+      title: "Enquiry sent",
+      description: "Your enquiry has been sent to the building's managers.",
+      path: "/contact/sent",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** Where a sent enquiry lands (after a redirect, so reloading sends nothing twice). */
+export default function ContactSent() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
+      <h1 className="text-3xl font-semibold">Enquiry sent</h1>
+      <p role="status" className="mt-6 text-lg">
+        {enquirySent}
+      </p>
+      <p className="mt-4">They usually answer within a few working days, by e-mail or phone.</p>
+      <PageLink
+        href="/commercial"
+        className="mt-6 inline-block font-semibold text-heritage-700 underline underline-offset-4"
+      >
+        Back to office space
+      </PageLink>
+    </div>
+  );
+}

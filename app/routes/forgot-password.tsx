@@ -1,0 +1,97 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
+import { getUser } from "~/.server/auth.ts";
+import { config } from "~/.server/config.ts";
+import { db } from "~/.server/db/index.ts";
+import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
+import { readForm } from "~/.server/forms.ts";
+import { requestPasswordReset } from "~/.server/password-reset.ts";
+import { requestContext } from "~/.server/request-context.ts";
+import { AuthCard } from "~/components/AuthCard.tsx";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms.tsx";
+import { PageLink } from "~/components/PageLink.tsx";
+import { forgotPasswordSchema } from "~/lib/credentials-schema.ts";
+import { formTokenField } from "~/lib/form-token-field.ts";
+import { resetRequested } from "~/lib/mail-messages.ts";
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+import type { Route } from "./+types/forgot-password";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getUser(request)) throw redirect("/");
+  const { token, headers } = issueFormToken(request);
+  return data({ formToken: token }, { headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  requireFormToken(request, form);
+  const submission = parseWithZod(form, { schema: forgotPasswordSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const result = await requestPasswordReset(
+    db(),
+    context.get(requestContext).clientAddress,
+    submission.value.email,
+    config().publicUrl,
+  );
+  if (!result.ok)
+    return data(
+      { result: submission.reply({ formErrors: [result.message] }), sent: false },
+      { status: result.status },
+    );
+  return { result: submission.reply(), sent: true };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta(rootData(matches).publicUrl, {
+    title: "Forgot your password?",
+    description: "Ask for a link to choose a new password for your Woollahra Moncur account.",
+    path: "/forgot-password",
+  });
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  if (actionData?.sent) {
+    return (
+      <AuthCard title="Check your e-mail">
+        <p role="status" className="text-lg">
+          {resetRequested}
+        </p>
+        <p className="mt-4">
+          The link works for an hour. Nothing arrived? Check your spam folder, or ask again.
+        </p>
+        <PageLink
+          href="/login"
+          className="mt-6 block font-semibold text-heritage-700 underline underline-offset-4"
+        >
+          Back to log in
+        </PageLink>
+      </AuthCard>
+    );
+  }
+  const valid = forgotPasswordSchema.safeParse(form.value ?? {}).success;
+  return (
+    <AuthCard title="Forgot your password?">
+      <p className="mb-4">
+        Enter your account's e-mail address and we'll send you a link to choose a new password.
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+        <input type="hidden" name={formTokenField} value={loaderData.formToken} />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <SubmitButton disabled={hydrated && !valid}>Send the link</SubmitButton>
+        <FormAlert id={form.errorId} errors={form.errors} />
+      </Form>
+    </AuthCard>
+  );
+}

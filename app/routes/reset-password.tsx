@@ -1,0 +1,93 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { db } from "~/.server/db/index.ts";
+import { peekLink } from "~/.server/email-links.ts";
+import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
+import { readForm } from "~/.server/forms.ts";
+import { resetPassword } from "~/.server/password-reset.ts";
+import { refusingCommonPasswords } from "~/.server/passwords.ts";
+import { redirectWithToast } from "~/.server/toast.ts";
+import { AuthCard } from "~/components/AuthCard.tsx";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms.tsx";
+import { PageLink } from "~/components/PageLink.tsx";
+import { resetPasswordSchema } from "~/lib/credentials-schema.ts";
+import { formTokenField } from "~/lib/form-token-field.ts";
+import { resetLinkUnusable } from "~/lib/mail-messages.ts";
+import { rootData } from "~/lib/root-data.ts";
+import { seoMeta } from "~/lib/seo.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+import type { Route } from "./+types/reset-password";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { token, headers } = issueFormToken(request);
+  const usable = (await peekLink(db(), "reset", params.token)) !== undefined;
+  // 410: the link existed once, or never did; either way it will not work again.
+  return data({ usable, formToken: token }, { headers, status: usable ? 200 : 410 });
+}
+
+const serverSchema = refusingCommonPasswords(resetPasswordSchema);
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await readForm(request);
+  requireFormToken(request, form);
+  const submission = await parseWithZod(form, { schema: serverSchema, async: true });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (!(await resetPassword(db(), params.token, submission.value.password))) {
+    return data(
+      { result: submission.reply({ formErrors: [resetLinkUnusable], hideFields: ["password"] }) },
+      { status: 410 },
+    );
+  }
+  return redirectWithToast("/login", "Your password has been changed. Log in with the new one.");
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...seoMeta(rootData(matches).publicUrl, {
+      title: "Choose a new password",
+      description: "Choose a new password for your Woollahra Moncur account.",
+      path: "/forgot-password",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  if (!loaderData.usable) {
+    return (
+      <AuthCard title="This link no longer works">
+        <p className="text-lg">{resetLinkUnusable}</p>
+        <PageLink
+          href="/forgot-password"
+          className="mt-6 block rounded-md bg-heritage-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-heritage-900"
+        >
+          Ask for a new link
+        </PageLink>
+      </AuthCard>
+    );
+  }
+  const valid = resetPasswordSchema.safeParse(form.value ?? {}).success;
+  return (
+    <AuthCard title="Choose a new password">
+      <p className="mb-4">
+        Saving it signs your account out on every device; then log in with the new password.
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+        <input type="hidden" name={formTokenField} value={loaderData.formToken} />
+        <TextField label="New password" field={fields.password} type="password" autoComplete="new-password" />
+        <SubmitButton disabled={hydrated && !valid}>Save the new password</SubmitButton>
+        <FormAlert id={form.errorId} errors={form.errors} />
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import { requireUser } from "~/.server/auth.ts";
+import { config } from "~/.server/config.ts";
+import { db } from "~/.server/db/index.ts";
+import { resendVerification } from "~/.server/email-verification.ts";
+import { requireFormToken } from "~/.server/form-token.ts";
+import { readForm } from "~/.server/forms.ts";
+import { redirectWithToast } from "~/.server/toast.ts";
+import type { Route } from "./+types/verify-email-resend";
+
+/** Only the Resend button's POST; a visit goes where the button is. */
+export function loader() {
+  return redirect("/create-post");
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  requireFormToken(request, await readForm(request));
+  return redirectWithToast("/create-post", await resendVerification(db(), user, config().publicUrl));
+}
