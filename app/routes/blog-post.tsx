@@ -27,10 +27,10 @@ function notice(post: Post): string {
   if (post.authorSuspended) return "Hidden while its author is suspended.";
   if (post.status === "review") return "Awaiting review: it appears on the blog once an owner approves it.";
   if (post.status === "draft")
-    return "Draft: only its author and the site's owners can see it until it is published.";
+    return "Draft: only you and the site's owners can see this post until it is published.";
   if (isScheduled(post))
-    return `Scheduled: only its author and the site's owners can see it until ${formatSydneyDateTime(post.publishedOn)} (Sydney time).`;
-  return "Not published: only its author and the site's owners can see it.";
+    return `Scheduled: only you and the site's owners can see this post until ${formatSydneyDateTime(post.publishedOn)} (Sydney time).`;
+  return "Not published: only you and the site's owners can see this post.";
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {

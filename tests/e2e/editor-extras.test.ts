@@ -85,7 +85,7 @@ describe.skipIf(!chromiumPath)("drafts, tags, descriptions and Publish at in Chr
     await page.waitForURL(`${server.url}/dashboard`);
     await page.getByText(/^Scheduled: .* \(Sydney time\)$/).waitFor();
     await page.goto(`${server.url}/blog/${slug}`);
-    await page.getByText(/^Scheduled: only you can see this post until/).waitFor();
+    await page.getByText(/^Scheduled: only you and the site's owners can see this post until/).waitFor();
     expect(await page.locator("article img").first().getAttribute("alt")).toBe(
       "Purple jacaranda flowers over a sandstone wall",
     );

@@ -83,7 +83,7 @@ describe.each(serverDialects)(
       expect(own.status).toBe(200);
       expect(own.headers.get("cache-control")).toBe("private, no-store");
       expect(visibleText(await body(own))).toContain(
-        "Draft: only you can see this post until you publish it.",
+        "Draft: only you and the site's owners can see this post until it is published.",
       );
       for (const [path, answer] of Object.entries(await publicEverywhere())) {
         expect(answer, path).not.toContain(slug);
@@ -131,7 +131,7 @@ describe.each(serverDialects)(
         /Scheduled: \d\d-\d\d-\d{4} \d+:\d\d [ap]m \(Sydney time\)/,
       );
       expect(visibleText(await body(await author.get(`/blog/${slug}`)))).toContain(
-        "Scheduled: only you can see this post until",
+        "Scheduled: only you and the site's owners can see this post until",
       );
       expect((await visitor().get(`/blog/${slug}`)).status).toBe(404);
       // Bring its moment close (no write the site sees) and watch the cached /home.
