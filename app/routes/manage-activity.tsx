@@ -45,7 +45,7 @@ export default function ManageActivity({ loaderData: { entries, page, pages } }:
       {entries.length === 0 ? (
         <p className="mt-6 text-lg">Nothing yet.</p>
       ) : (
-        <ManageTable headings={["When", "Who", "What", "Which"]}>
+        <ManageTable label="Activity" headings={["When", "Who", "What", "Which"]}>
           {entries.map((entry) => (
             <tr key={entry.id} className="align-top">
               <td className="px-4 py-3 whitespace-nowrap">{entry.when}</td>

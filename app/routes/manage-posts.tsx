@@ -56,7 +56,7 @@ export default function ManagePosts({
       {posts.length === 0 ? (
         <p className="mt-6 text-lg">No posts yet.</p>
       ) : (
-        <ManageTable headings={["Title", "Author", "Date", "Status", "Actions"]}>
+        <ManageTable label="Posts" headings={["Title", "Author", "Date", "Status", "Actions"]}>
           {posts.map((post) => (
             <tr key={post.slug} className="align-top">
               <td className="max-w-xs px-4 py-3 break-words">

@@ -52,10 +52,13 @@ export default function ManageUsers({ loaderData: { users }, actionData }: Route
     <>
       <h1 className="mt-8 text-4xl font-semibold">Users</h1>
       <ActionNotice outcome={actionData} />
-      <ManageTable headings={["E-mail", "Name", "Role", "Posts", "Joined", "Last sign-in", "Actions"]}>
+      <ManageTable
+        label="Users"
+        headings={["E-mail", "Name", "Role", "Posts", "Joined", "Last sign-in", "Actions"]}
+      >
         {users.map((user) => (
           <tr key={user.id} className="align-top">
-            <td className="max-w-56 px-4 py-3 break-words">
+            <td className="px-4 py-3 whitespace-nowrap">
               {user.email}
               {user.you && <span className="ml-1 text-sm text-slate-700">(you)</span>}
             </td>

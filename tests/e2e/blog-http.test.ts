@@ -290,7 +290,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
       expect(post).toContain("A walk down Moncur Street");
     });
 
-    it("lets any signed-in user edit a post with no author", async () => {
+    it("lets no author edit a post with no author: imported posts are the owners' (SPEC §6)", async () => {
       await publish(author);
       const db = database();
       await db.updateTable("posts").set({ userId: null }).execute();
@@ -304,7 +304,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
         content: "Still here.",
         coverImageId: await cover(other),
       });
-      expect(response.status).toBe(303);
+      expect(response.status).toBe(403);
     });
 
     it("asks before deleting, then deletes and goes to the dashboard", async () => {

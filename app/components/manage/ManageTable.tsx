@@ -1,9 +1,25 @@
 import type { ReactNode } from "react";
 
-/** A manage page's table: headed columns, scrolling sideways on a phone. */
-export function ManageTable({ headings, children }: { headings: string[]; children: ReactNode }) {
+/**
+ * A manage page's table: headed columns, scrolling sideways on a phone. The scrolling box is a
+ * named region that takes focus, so a keyboard can scroll it too.
+ */
+export function ManageTable({
+  label,
+  headings,
+  children,
+}: {
+  label: string;
+  headings: string[];
+  children: ReactNode;
+}) {
   return (
-    <div className="mt-6 overflow-x-auto rounded-xl border border-sandstone-300 bg-white">
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard
+      tabIndex={0}
+      className="mt-6 overflow-x-auto rounded-xl border border-sandstone-300 bg-white"
+    >
       <table className="w-full text-left">
         <thead className="bg-sandstone-100 text-sm text-heritage-900">
           <tr>
@@ -16,6 +32,6 @@ export function ManageTable({ headings, children }: { headings: string[]; childr
         </thead>
         <tbody className="divide-y divide-sandstone-300">{children}</tbody>
       </table>
-    </div>
+    </section>
   );
 }
