@@ -2,7 +2,7 @@ import { Form, useLocation } from "react-router";
 import { mainNav } from "~/lib/nav.ts";
 import { site } from "~/lib/site.ts";
 import { PageLink } from "./PageLink.tsx";
-import { SearchForm } from "./SearchForm.tsx";
+import { SearchForm, SearchIcon } from "./SearchForm.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
 const linkClass = (isActive: boolean) =>
@@ -93,8 +93,15 @@ export function Navbar(account: AccountProps) {
         </PageLink>
         <ul data-nav="desktop" className="hidden items-center gap-0.5 xl:flex">
           <NavLinks current={current} />
-          <li className="px-1">
+          {/* The field where the bar has room for it (signed in, it carries the account buttons
+              too); below that width, a link to the search page. */}
+          <li className="hidden px-1 2xl:block">
             <SearchForm compact />
+          </li>
+          <li className="2xl:hidden">
+            <PageLink href="/search" aria-label="Search posts" className={linkClass(current === "/search")}>
+              <SearchIcon />
+            </PageLink>
           </li>
           <AccountLinks {...account} current={current} />
         </ul>

@@ -37,24 +37,26 @@ export function SearchForm({ query, compact = false }: SearchFormProps) {
             compact ? "px-2 py-1.5" : "px-4 py-2"
           }`}
         >
-          {compact ? (
-            // A magnifying glass: the navbar has no room for the word.
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <circle cx="8.5" cy="8.5" r="5.5" />
-              <path d="m13 13 4.5 4.5" strokeLinecap="round" />
-            </svg>
-          ) : (
-            "Search"
-          )}
+          {compact ? <SearchIcon /> : "Search"}
         </button>
       </form>
     </search>
+  );
+}
+
+/** A magnifying glass, for where there is no room for the word. */
+export function SearchIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="8.5" cy="8.5" r="5.5" />
+      <path d="m13 13 4.5 4.5" strokeLinecap="round" />
+    </svg>
   );
 }

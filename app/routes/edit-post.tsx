@@ -100,7 +100,14 @@ export default function EditPost({
   }
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-      <h1 className="mb-8 text-4xl font-semibold">Edit post</h1>
+      <h1 className="mb-2 text-4xl font-semibold">Edit post</h1>
+      <p className="mb-8 text-slate-700">
+        {post.draft
+          ? "A draft: only you can see it. Publish makes it public."
+          : post.publishAt
+            ? "Scheduled: only you can see it until its Publish at. Save draft takes it back."
+            : "Published. Save draft takes it off the site until you publish it again."}
+      </p>
       <PostForm lastResult={actionData?.result} post={post} knownTags={knownTags} />
     </div>
   );
