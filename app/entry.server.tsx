@@ -12,6 +12,7 @@ import { requestContext } from "./.server/request-context.ts";
 import { pageCacheRule, personalCacheControl, publicPageCacheControl } from "./http-policy.ts";
 import type { RootData } from "./lib/root-data.ts";
 
+export { personalFragments } from "./.server/personal-fragments.tsx";
 export { requestContext } from "./.server/request-context.ts";
 export { seedDevelopmentData } from "./.server/seed.ts";
 export { currentContentVersion, prepareDatabase, startApp, stopApp } from "./.server/startup.ts";

@@ -10,7 +10,8 @@ export const assetsDir = path.join(buildDir, "client", "assets");
 
 /**
  * What the application's server entry exports next to React Router's: start, stop, the
- * content version, the key of the request context the server fills, and what the database
+ * content version, the key of the request context the server fills, a signed-in reader's
+ * fragments of a reading page (decision 025), and what the database
  * scripts run (`npm run db:migrate`, `npm run db:seed`).
  */
 export type AppExports = Pick<
@@ -21,6 +22,7 @@ export type AppExports = Pick<
   | "requestContext"
   | "prepareDatabase"
   | "seedDevelopmentData"
+  | "personalFragments"
 >;
 
 export interface LoadedBuild {

@@ -1,7 +1,7 @@
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { mainNav } from "~/lib/nav.ts";
 import { site } from "~/lib/site.ts";
-import { PageLink } from "./PageLink.tsx";
+import { AppLink, PageLink } from "./PageLink.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
 const linkClass = (isActive: boolean) =>
@@ -15,13 +15,25 @@ const buttonClass =
   "block rounded-md bg-heritage-700 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-heritage-900";
 
 /** A menu link, marked as the current page when it is the one shown. */
-function MenuLink({ href, current, children }: { href: string; current: string; children: string }) {
+function MenuLink({
+  href,
+  current,
+  app = false,
+  children,
+}: {
+  href: string;
+  current: string;
+  /** Whether it leads to one of the app's pages (see AppLink). */
+  app?: boolean;
+  children: string;
+}) {
   const isCurrent = href === current;
+  const Link = app ? AppLink : PageLink;
   return (
     <li>
-      <PageLink href={href} className={linkClass(isCurrent)} aria-current={isCurrent ? "page" : undefined}>
+      <Link href={href} className={linkClass(isCurrent)} aria-current={isCurrent ? "page" : undefined}>
         {children}
-      </PageLink>
+      </Link>
     </li>
   );
 }
@@ -34,17 +46,28 @@ function NavLinks({ current }: { current: string }) {
   ));
 }
 
-function AccountLinks({ email, current }: { email: string | null; current: string }) {
+export interface AccountLinksProps {
+  email: string | null;
+  formToken: string | null;
+  current: string;
+}
+
+/**
+ * The navbar's account area, the one personal part of the menu: for a signed-in reader of a
+ * cached page it is rendered alone and put into the page (decision 025), so it needs no
+ * router: plain forms and links.
+ */
+export function AccountLinks({ email, formToken, current }: AccountLinksProps) {
   if (!email) {
     return (
       <>
-        <MenuLink href="/login" current={current}>
+        <MenuLink href="/login" current={current} app>
           Login
         </MenuLink>
         <li>
-          <PageLink href="/register" className={buttonClass}>
+          <AppLink href="/register" className={buttonClass}>
             Register
-          </PageLink>
+          </AppLink>
         </li>
       </>
     );
@@ -52,25 +75,25 @@ function AccountLinks({ email, current }: { email: string | null; current: strin
   return (
     <>
       <li>
-        <PageLink href="/create-post" className={buttonClass}>
+        <AppLink href="/create-post" className={buttonClass}>
           Create Post
-        </PageLink>
+        </AppLink>
       </li>
       <li>
-        <Form method="post" action="/create-batch">
+        <form method="post" action="/create-batch">
           <button type="submit" className={buttonClass.replace("bg-heritage-700", "bg-sandstone-700")}>
             Create Batch 2023
           </button>
-        </Form>
+        </form>
       </li>
       <li>
-        <UserMenu email={email} />
+        <UserMenu email={email} formToken={formToken} />
       </li>
     </>
   );
 }
 
-export function Navbar({ email }: { email: string | null }) {
+export function Navbar({ email, formToken }: { email: string | null; formToken: string | null }) {
   // `/woollahra/` is the same page as `/woollahra`.
   const current = useLocation().pathname.replace(/(.)\/$/, "$1");
   return (
@@ -84,11 +107,12 @@ export function Navbar({ email }: { email: string | null }) {
         </PageLink>
         <ul data-nav="desktop" className="hidden items-center gap-0.5 xl:flex">
           <NavLinks current={current} />
-          <AccountLinks email={email} current={current} />
+          <AccountLinks email={email} formToken={formToken} current={current} />
         </ul>
-        {/* A disclosure element, so the phone menu opens with JavaScript off too. Keyed by the
-            page, so that after a client-side navigation it is folded away again. */}
-        <details key={current} className="relative xl:hidden">
+        {/* A disclosure element, so the phone menu opens with JavaScript off too (the menus
+            script adds Escape and click-outside). Keyed by the page, so that after a
+            client-side navigation in the app it is folded away again. */}
+        <details key={current} data-menu="" className="relative xl:hidden">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded border border-heritage-700 px-3 py-2 font-medium text-heritage-900 [&::-webkit-details-marker]:hidden">
             <span aria-hidden="true" className="text-lg leading-none">
               ☰
@@ -100,7 +124,7 @@ export function Navbar({ email }: { email: string | null }) {
             className="absolute right-0 z-20 mt-2 flex w-64 flex-col gap-1 rounded-md border border-sandstone-300 bg-white p-2 shadow-lg"
           >
             <NavLinks current={current} />
-            <AccountLinks email={email} current={current} />
+            <AccountLinks email={email} formToken={formToken} current={current} />
           </ul>
         </details>
       </nav>

@@ -1,12 +1,16 @@
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { listPostsByUser } from "~/.server/posts.ts";
-import { PageLink } from "~/components/PageLink.tsx";
+import { AppLink, PageLink } from "~/components/PageLink.tsx";
 import { formatSydneyDate } from "~/lib/dates.ts";
+import { appPage } from "~/lib/page-kinds.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
 import type { Route } from "./+types/dashboard";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
@@ -55,12 +59,12 @@ export default function Dashboard({ loaderData: { posts } }: Route.ComponentProp
       {posts.length === 0 ? (
         <p className="mt-4 text-lg">
           You have not written anything yet.{" "}
-          <PageLink
+          <AppLink
             href="/create-post"
             className="font-semibold text-heritage-700 underline underline-offset-4"
           >
             Write your first post
-          </PageLink>
+          </AppLink>
           .
         </p>
       ) : (
@@ -76,13 +80,13 @@ export default function Dashboard({ loaderData: { posts } }: Route.ComponentProp
                 </PageLink>
                 <p className="text-sm text-slate-700">Published: {post.published}</p>
               </div>
-              <PageLink
+              <AppLink
                 href={`/edit-post/${post.slug}`}
                 className="rounded-md border border-heritage-700 px-4 py-1.5 font-semibold text-heritage-700 hover:bg-heritage-50"
                 aria-label={`Edit ${post.title}`}
               >
                 Edit
-              </PageLink>
+              </AppLink>
             </li>
           ))}
         </ul>

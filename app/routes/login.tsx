@@ -8,12 +8,16 @@ import { readForm } from "~/.server/forms.ts";
 import { requestContext } from "~/.server/request-context.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { CredentialsForm } from "~/components/CredentialsForm.tsx";
-import { PageLink } from "~/components/PageLink.tsx";
+import { AppLink } from "~/components/PageLink.tsx";
 import { logInSchema } from "~/lib/credentials-schema.ts";
+import { appPage } from "~/lib/page-kinds.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/login";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
@@ -60,9 +64,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       />
       <p className="mt-6 text-center">
         New here?{" "}
-        <PageLink href="/register" className="font-semibold text-heritage-700 underline underline-offset-4">
+        <AppLink href="/register" className="font-semibold text-heritage-700 underline underline-offset-4">
           Create an account
-        </PageLink>
+        </AppLink>
       </p>
     </AuthCard>
   );

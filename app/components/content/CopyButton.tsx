@@ -1,30 +1,26 @@
-import { useEffect, useState } from "react";
+import { readingScripts } from "~/lib/page-kinds.ts";
+import { ReadingScript } from "../ReadingScript.tsx";
 
-const copiedLabelMs = 3000;
-
-/** Copies a value (an email address) to the clipboard; says so for three seconds. */
+/**
+ * Copies a value (an email address) to the clipboard and says so for three seconds; where the
+ * Clipboard API is missing it selects the address and says how to copy it. The behaviour is
+ * the copy script's (`button[data-copy]`, `[data-copy-label]`), loaded only by pages that
+ * show a Copy button.
+ */
 export function CopyButton({ value }: { value: string }) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), copiedLabelMs);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    await navigator.clipboard.writeText(value);
-    setCopied(true);
-  }
-
   return (
-    <button
-      type="button"
-      onClick={copy}
-      className="no-print ml-2 inline-flex items-center rounded border border-heritage-700 px-2.5 py-0.5 text-sm font-medium text-heritage-700 hover:bg-heritage-50"
-    >
-      <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
-      <span className="sr-only"> {value}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        data-copy={value}
+        className="no-print ml-2 inline-flex items-center rounded border border-heritage-700 px-2.5 py-0.5 text-sm font-medium text-heritage-700 hover:bg-heritage-50"
+      >
+        <span aria-live="polite" data-copy-label="">
+          Copy
+        </span>
+        <span className="sr-only"> {value}</span>
+      </button>
+      <ReadingScript src={readingScripts.copy} />
+    </>
   );
 }
