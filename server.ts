@@ -80,6 +80,7 @@ if (pages) {
   const renderPage = createFetchHandler(build.current, "production");
   app.use(
     personalReadingPages({
+      publicUrl: config.publicUrl,
       pages,
       keyFor,
       renderAnonymous: (url, context) => renderPage(new Request(url), context),

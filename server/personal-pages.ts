@@ -6,6 +6,8 @@ import { personalCacheControl } from "../app/http-policy.ts";
 import type { PageCache } from "./page-cache.ts";
 
 interface PersonalPagesOptions {
+  /** The site's own origin: the addresses rendered here never take the client's Host header. */
+  publicUrl: string;
   pages: PageCache;
   /** The page cache's key for a request address (undefined: not a cacheable reading page). */
   keyFor: (url: string) => string | undefined;
@@ -26,23 +28,19 @@ interface PersonalPagesOptions {
  * are not where the layout put them) is left to the application's full render.
  */
 export function personalReadingPages(options: PersonalPagesOptions): RequestHandler {
-  const { pages, keyFor, renderAnonymous, loadContext, fragments } = options;
+  const { publicUrl, pages, keyFor, renderAnonymous, loadContext, fragments } = options;
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (!hasPersonalCookie(req.headers.cookie)) return next();
     const key = keyFor(req.url);
     if (key === undefined) return next();
     try {
-      const url = `${req.protocol}://${req.get("host")}${key}`;
+      const url = new URL(key, publicUrl).href;
       const page =
         pages.fresh(key) ??
         (await pages.renderShared(key, async () => renderAnonymous(url, await loadContext(req, res))));
       if (!page) return next();
-      const personal = await fragments(
-        new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, {
-          headers: { cookie: req.headers.cookie ?? "" },
-        }),
-      );
+      const personal = await fragments(new Request(url, { headers: { cookie: req.headers.cookie ?? "" } }));
       let html = page.body.toString("utf8");
       for (const [anonymous, own] of personal.replacements) {
         if (!html.includes(anonymous)) return next();
@@ -55,7 +53,8 @@ export function personalReadingPages(options: PersonalPagesOptions): RequestHand
         "Cache-Control": personalCacheControl,
       });
       for (const cookie of personal.headers.getSetCookie()) res.append("Set-Cookie", cookie);
-      res.send(html);
+      // Not `send`: a page for one reader, kept by no cache, needs no ETag.
+      res.end(html);
     } catch (error) {
       next(error);
     }

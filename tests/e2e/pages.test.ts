@@ -253,7 +253,7 @@ describe("every public page", () => {
       await tab.context().close();
     });
 
-    it("keeps the server's page as it is while it comes alive (no element redrawn)", async () => {
+    it("keeps the server's page as it is once its scripts run (no element redrawn)", async () => {
       const context = await browser.newContext();
       // Tags the page's elements as the HTML arrives, before any of the site's scripts run.
       await context.addInitScript(() => {
@@ -264,8 +264,8 @@ describe("every public page", () => {
       for (const page of ["/", "/woollahra", "/alex-example"]) {
         const tab = await context.newPage();
         await tab.goto(`${server.url}${page}`);
-        await tab.locator("html[data-hydrated]").waitFor();
-        // React 19 ignores unknown attributes on the elements it adopts; a redrawn one has lost the tag.
+        await tab.locator("html[data-enhanced]").waitFor();
+        // A redrawn element (by React adopting the page, or a script) has lost the tag.
         await tab.waitForTimeout(500);
         const redrawn = await tab.evaluate(() =>
           [...document.querySelectorAll("main *:not([data-seen])")].map((element) => element.outerHTML),
@@ -300,13 +300,27 @@ describe("every public page", () => {
       const tab = await context.newPage();
       await tab.goto(`${server.url}/alex-example`);
       const button = tab.getByRole("button", { name: /^Copy/ });
-      await tab.locator("html[data-hydrated]").waitFor();
+      await tab.locator("html[data-enhanced]").waitFor();
       await button.click();
       await tab.getByText("Copied", { exact: true }).waitFor();
       expect(await tab.evaluate(() => navigator.clipboard.readText())).toBe("alex@example.com");
       await tab.waitForTimeout(2500);
       expect(await tab.getByText("Copied", { exact: true }).count()).toBe(1);
       await tab.getByText("Copy", { exact: true }).waitFor({ timeout: 1500 });
+      await context.close();
+    });
+
+    it("selects the email and says how to copy it where the Clipboard API is missing", async () => {
+      const context = await browser.newContext();
+      await context.addInitScript(() => {
+        Object.defineProperty(navigator, "clipboard", { value: undefined });
+      });
+      const tab = await context.newPage();
+      await tab.goto(`${server.url}/alex-example`);
+      await tab.locator("html[data-enhanced]").waitFor();
+      await tab.getByRole("button", { name: /^Copy/ }).click();
+      await tab.getByText(/^Selected: press (Ctrl\+C|⌘C)$/).waitFor();
+      expect(await tab.evaluate(() => window.getSelection()?.toString())).toBe("alex@example.com");
       await context.close();
     });
 
