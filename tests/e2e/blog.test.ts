@@ -65,6 +65,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
   it("walks the author journey: write with a live preview, upload, publish, edit, delete", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/create-post`);
+    await page.locator("html[data-hydrated]").waitFor();
     const publish = page.getByRole("button", { name: "Publish" });
     await expect.poll(() => publish.isDisabled()).toBe(true);
 
@@ -125,6 +126,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
   it("shows the upload's progress and lets the author pause, resume and cancel", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/create-post`);
+    await page.locator("html[data-hydrated]").waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
     const network = await slowUploads(page);
     await page.locator("input[type=file]").setInputFiles(bigPhoto);
@@ -243,6 +245,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
   it("explains a refused file in plain words", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/create-post`);
+    await page.locator("html[data-hydrated]").waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
     const fake = path.join(mkdtempSync(path.join(tmpdir(), "wm-fake-")), "holiday.jpg");
     writeFileSync(fake, "this is not really a photograph");
@@ -263,6 +266,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
   it("runs no script from a hostile post", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/create-post`);
+    await page.locator("html[data-hydrated]").waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
