@@ -1,43 +1,56 @@
-// The Copy buttons (`button[data-copy]`): copy their value to the clipboard and say so for
-// three seconds. Where the Clipboard API is missing or refused (an insecure address, an old
-// browser), the address itself is selected and the button says how to copy it.
+// The Copy buttons (`button[data-copy]`): copy their value to the clipboard and say "Copied"
+// for three seconds. Where the Clipboard API is missing or refused (a plain-HTTP address other
+// than localhost, an old browser), the value is selected where the page shows it and the hint
+// beside the button (`[data-copy-hint]`) says how to copy it; copying it then says "Copied".
 const copiedLabelMs = 3000;
 
-function say(button, text) {
+function sayCopied(button) {
   const label = button.querySelector("[data-copy-label]");
   if (!label) return;
-  label.textContent = text;
+  label.textContent = "Copied";
   clearTimeout(button.copyTimer);
   button.copyTimer = setTimeout(() => {
     label.textContent = "Copy";
   }, copiedLabelMs);
 }
 
-/** Selects the value where the page shows it, just before the button; false when it is not there. */
-function selectValue(button) {
-  const value = button.dataset.copy ?? "";
-  const text = button.previousSibling;
-  const at = text?.nodeType === Node.TEXT_NODE ? (text.textContent ?? "").lastIndexOf(value) : -1;
-  if (!value || at === -1) return false;
-  const range = document.createRange();
-  range.setStart(text, at);
-  range.setEnd(text, at + value.length);
-  const selection = window.getSelection();
-  selection?.removeAllRanges();
-  selection?.addRange(range);
-  return true;
+/** Selects the value where it is written beside the button (the paragraph's text, not the button's). */
+function selectValueBeside(button, value) {
+  const container = button.parentElement;
+  if (!container) return false;
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const start = node.textContent?.indexOf(value) ?? -1;
+    if (start < 0 || button.contains(node)) continue;
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, start + value.length);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    return true;
+  }
+  return false;
+}
+
+/** How to copy a selection on this device. */
+function copyHint() {
+  if (window.matchMedia("(pointer: coarse)").matches) return "Selected: use your browser's Copy";
+  return /Mac|iPhone|iPad/.test(navigator.platform) ? "Press ⌘C to copy" : "Press Ctrl+C to copy";
 }
 
 document.addEventListener("click", async (event) => {
   const button = event.target instanceof Element && event.target.closest("button[data-copy]");
   if (!button) return;
   const value = button.dataset.copy ?? "";
+  const hint = button.parentElement?.querySelector("[data-copy-hint]");
   try {
-    if (!navigator.clipboard) throw new Error("no Clipboard API");
     await navigator.clipboard.writeText(value);
-    say(button, "Copied");
+    if (hint) hint.textContent = "";
+    sayCopied(button);
   } catch {
-    const shortcut = /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘C" : "Ctrl+C";
-    say(button, selectValue(button) ? `Selected: press ${shortcut}` : `Copy ${value} by hand`);
+    const selected = selectValueBeside(button, value);
+    if (hint) hint.textContent = selected ? copyHint() : "Select the address to copy it";
+    document.addEventListener("copy", () => sayCopied(button), { once: true });
   }
 });

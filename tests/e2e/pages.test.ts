@@ -319,7 +319,10 @@ describe("every public page", () => {
       await tab.goto(`${server.url}/alex-example`);
       await tab.locator("html[data-enhanced]").waitFor();
       await tab.getByRole("button", { name: /^Copy/ }).click();
-      await tab.getByText(/^Selected: press (Ctrl\+C|⌘C)$/).waitFor();
+      await tab
+        .getByRole("status")
+        .getByText(/^Press (Ctrl\+C|⌘C) to copy$/)
+        .waitFor();
       expect(await tab.evaluate(() => window.getSelection()?.toString())).toBe("alex@example.com");
       await context.close();
     });

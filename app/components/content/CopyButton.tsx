@@ -3,9 +3,9 @@ import { ReadingScript } from "../ReadingScript.tsx";
 
 /**
  * Copies a value (an email address) to the clipboard and says so for three seconds; where the
- * Clipboard API is missing it selects the address and says how to copy it. The behaviour is
- * the copy script's (`button[data-copy]`, `[data-copy-label]`), loaded only by pages that
- * show a Copy button.
+ * Clipboard API is missing or refused it selects the address and says how to copy it. The
+ * behaviour is the copy script's (`button[data-copy]`, `[data-copy-label]`,
+ * `[data-copy-hint]`), loaded only by pages that show a Copy button.
  */
 export function CopyButton({ value }: { value: string }) {
   return (
@@ -20,6 +20,7 @@ export function CopyButton({ value }: { value: string }) {
         </span>
         <span className="sr-only"> {value}</span>
       </button>
+      <span role="status" data-copy-hint="" className="no-print ml-2 inline-block text-sm text-slate-700" />
       <ReadingScript src={readingScripts.copy} />
     </>
   );
