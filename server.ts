@@ -10,6 +10,7 @@ import { createServer } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { createRequestHandler as createFetchHandler } from "react-router";
 import { log } from "./app/.server/log.ts";
 import { sydneyYear } from "./app/lib/dates.ts";
 import { assetsDir, loadBuild } from "./server/build.ts";
@@ -18,6 +19,7 @@ import { failOnConfigError, readConfig } from "./server/fail.ts";
 import { answerMalformedRequest } from "./server/malformed-requests.ts";
 import { PageCache } from "./server/page-cache.ts";
 import { pageCacheKeys } from "./server/page-cache-keys.ts";
+import { personalReadingPages } from "./server/personal-pages.ts";
 import { PrecompressedAssets } from "./server/precompressed-assets.ts";
 import { loadContext, requestContext } from "./server/request-context.ts";
 import {
@@ -63,16 +65,30 @@ await build.app
 
 const version = trackContentVersion(() => build.app.currentContentVersion(), counters.writes);
 await version.refresh();
+const keyFor = pageCacheKeys(build.current.routes);
 const pages = config.production
   ? new PageCache({
       maxBytes: 16 * 1024 * 1024, // a few hundred pages a thread, whatever addresses visitors make up
-      keyFor: pageCacheKeys(build.current.routes),
+      keyFor,
       version: version.current,
       year: () => sydneyYear(),
       policyFor: (body) => contentSecurityPolicy(hashedScripts(body), imageOrigin),
     })
   : undefined;
 app.use(aroundTheApplication(version, pages));
+if (pages) {
+  const renderPage = createFetchHandler(build.current, "production");
+  app.use(
+    personalReadingPages({
+      publicUrl: config.publicUrl,
+      pages,
+      keyFor,
+      renderAnonymous: (url, context) => renderPage(new Request(url), context),
+      loadContext: loadContext(build.currentApp),
+      fragments: (request) => build.app.personalFragments(request),
+    }),
+  );
+}
 app.all(
   "/{*splat}",
   createRequestHandler({

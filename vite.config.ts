@@ -6,7 +6,6 @@ import remarkGfm from "remark-gfm";
 import remarkMdxFrontmatter from "remark-mdx-frontmatter";
 import { defineConfig } from "vite";
 import { buildCommit } from "./scripts/build-commit.ts";
-import { chunkGroups } from "./scripts/chunk-groups.ts";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 
 export default defineConfig({
@@ -19,7 +18,4 @@ export default defineConfig({
   ],
   resolve: { tsconfigPaths: true },
   define: { "import.meta.env.COMMIT": JSON.stringify(buildCommit(process.env, import.meta.dirname) ?? null) },
-  environments: {
-    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } } } },
-  },
 });

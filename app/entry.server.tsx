@@ -13,6 +13,7 @@ import { pageCacheRule, personalCacheControl, publicPageCacheControl } from "./h
 import type { RootData } from "./lib/root-data.ts";
 
 export { ownerCommand } from "./.server/owner-command.ts";
+export { personalFragments } from "./.server/personal-fragments.tsx";
 export { requestContext } from "./.server/request-context.ts";
 export { seedDevelopmentData } from "./.server/seed.ts";
 export { currentContentVersion, prepareDatabase, startApp, stopApp } from "./.server/startup.ts";

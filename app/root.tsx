@@ -7,62 +7,58 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { getUser } from "./.server/auth.ts";
 import { config } from "./.server/config.ts";
-import { db } from "./.server/db/index.ts";
-import { issueFormToken } from "./.server/form-token.ts";
-import { siteSettings } from "./.server/members.ts";
+import { personalParts } from "./.server/personal.ts";
 import { requestContext } from "./.server/request-context.ts";
-import { takeToast } from "./.server/toast.ts";
+import { AppNavigation } from "./components/AppNavigation.tsx";
 import { Banner } from "./components/Banner.tsx";
 import { DevStrip } from "./components/DevStrip.tsx";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Navbar } from "./components/Navbar.tsx";
-import { PageNavigation } from "./components/PageNavigation.tsx";
+import { ReadingScript } from "./components/ReadingScript.tsx";
 import { RequestRefused } from "./components/RequestRefused.tsx";
+import { SpeculationRules } from "./components/SpeculationRules.tsx";
 import { Toast } from "./components/Toast.tsx";
 import { sydneyYear } from "./lib/dates.ts";
+import { hydrates, readingScripts } from "./lib/page-kinds.ts";
 import type { RootData } from "./lib/root-data.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, production } = config();
-  const [user, toast, settings] = await Promise.all([
-    getUser(request),
-    takeToast(request),
-    siteSettings(db()),
-  ]);
-  const headers = toast.headers;
-  let formToken: string | null = null;
-  if (user) {
-    const issued = issueFormToken(request);
-    formToken = issued.token;
-    for (const cookie of issued.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  }
+  const { email, owner, registrationOpen, formToken, toast, headers } = await personalParts(request);
+  const { id, nonce } = context.get(requestContext);
   const root: RootData = {
     publicUrl,
     production,
     year: sydneyYear(),
-    requestId: context.get(requestContext).id,
-    email: user?.email ?? null,
-    owner: user?.role === "owner",
-    registrationOpen: settings.registration === "open",
+    requestId: id,
+    nonce,
+    email,
+    owner,
+    registrationOpen,
     formToken,
-    toast: toast.message,
+    toast,
   };
   return data(root, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  // Only a page of the app loads React Router's scripts; a reading page is a document.
+  const app = useMatches().some((match) => hydrates(match.handle));
   const navigation = useNavigation();
-  const loadingPost = navigation.state === "loading" && navigation.location.pathname.startsWith("/blog/");
+  const { pathname } = useLocation();
+  // Moving to another page of the app on the client: the page waits for its data.
+  const loading = navigation.state === "loading" && navigation.location.pathname !== pathname;
   return (
     <html lang="en-AU">
       <head>
@@ -86,24 +82,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
             email={root?.email ?? null}
             owner={root?.owner ?? false}
             registrationOpen={root?.registrationOpen ?? true}
+            formToken={root?.formToken ?? null}
           />
           <Banner />
         </header>
         <main id="main" className="flex-1">
-          {loadingPost ? <LoadingPost /> : children}
+          {loading ? <LoadingPage /> : children}
         </main>
         <Footer year={root?.year ?? sydneyYear()} />
         <Toast key={root?.requestId} message={root?.toast ?? null} />
-        <PageNavigation />
-        <ScrollRestoration />
-        <Scripts />
+        <ReadingScript src={readingScripts.menus} />
+        {app ? (
+          <>
+            <AppNavigation />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <SpeculationRules />
+        )}
       </body>
     </html>
   );
 }
 
-/** Shown while a post is on its way after a client-side navigation. */
-function LoadingPost() {
+/** Shown while the next page of the app is on its way after a client-side navigation. */
+function LoadingPage() {
   return (
     <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-lg">
       Loading...
@@ -112,7 +116,7 @@ function LoadingPost() {
 }
 
 export default function App() {
-  // Marks the page as interactive: end-to-end tests wait for it before they click.
+  // Marks an app page as interactive: end-to-end tests wait for it before they click.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);

@@ -15,6 +15,10 @@ import { freePort, type RunningServer, startServer } from "../tests/support/serv
 const postCounts = (process.env.BENCH_POSTS ?? "10,1000,100000").split(",").map(Number);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 32;
+// WEB_CONCURRENCY=1 measures the server with one thread (memory, rate); unset, one per core.
+const threads: Record<string, string> = process.env.WEB_CONCURRENCY
+  ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY }
+  : {};
 
 for (const tool of ["wrk", "nginx"]) {
   try {
@@ -118,7 +122,7 @@ for (const count of postCounts) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "wm-bench-"));
   await seed(dataDir, count);
   const started = performance.now();
-  const server: RunningServer = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "error" });
+  const server: RunningServer = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "error", ...threads });
   const coldStartMs = Math.round(performance.now() - started);
 
   const visitor = await signedUp(server.url, "bench@example.com");

@@ -10,8 +10,9 @@ export const assetsDir = path.join(buildDir, "client", "assets");
 
 /**
  * What the application's server entry exports next to React Router's: start, stop, the
- * content version, the key of the request context the server fills, and what the database
- * scripts run (`npm run db:migrate`, `npm run db:seed`, `npm run owner`).
+ * content version, the key of the request context the server fills, a signed-in reader's
+ * fragments of a reading page (decision 025), and what the database scripts run
+ * (`npm run db:migrate`, `npm run db:seed`, `npm run owner`).
  */
 export type AppExports = Pick<
   typeof AppEntry,
@@ -22,6 +23,7 @@ export type AppExports = Pick<
   | "prepareDatabase"
   | "seedDevelopmentData"
   | "ownerCommand"
+  | "personalFragments"
 >;
 
 export interface LoadedBuild {

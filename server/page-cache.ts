@@ -12,6 +12,9 @@ import { SegmentedLru } from "./segmented-lru.ts";
  * content version (bumped in the database by every post write, so shared by every instance)
  * and the year (the footer's) are what they were when it was made.
  */
+/** What a signed-in reader's page is made from: a page as the cache keeps it. */
+export type SharedPage = Pick<Entry, "body" | "contentType" | "contentSecurityPolicy">;
+
 interface Entry extends EncodedBody {
   version: number;
   year: number;
@@ -60,9 +63,8 @@ export class PageCache {
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     const key = this.keyOf(req);
     if (key === undefined) return false;
-    const entry = this.entries.get(key);
-    if (!entry || entry.version !== this.options.version() || entry.year !== this.options.year())
-      return false;
+    const entry = this.current(key);
+    if (!entry) return false;
     const headers: Record<string, string> = {
       "Content-Type": entry.contentType,
       "Content-Security-Policy": entry.contentSecurityPolicy,
@@ -80,6 +82,40 @@ export class PageCache {
     res.writeHead(200, headers);
     res.end(req.method === "HEAD" ? undefined : body);
     return true;
+  }
+
+  /** The stored page for a key while it is current: what a signed-in reader's page is made from. */
+  fresh(key: string): SharedPage | undefined {
+    return this.current(key);
+  }
+
+  private current(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== this.options.version() || entry.year !== this.options.year())
+      return undefined;
+    return entry;
+  }
+
+  /**
+   * A page the application renders for no one outside a visitor's request (for a signed-in
+   * reader whose page is not cached here yet): stored under the same rules as `record`, and
+   * returned when it is a page the cache could keep, stored or not (while the content version
+   * is being re-read nothing is stored, but the page is as current as any render).
+   */
+  async renderShared(key: string, render: () => Promise<Response>): Promise<SharedPage | undefined> {
+    const version = this.options.version();
+    const year = this.options.year();
+    const response = await render();
+    const body = Buffer.from(await response.arrayBuffer());
+    const contentType = response.headers.get("content-type") ?? "";
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    if (response.status !== 200 || response.headers.has("set-cookie") || !contentType.startsWith("text/html"))
+      return undefined;
+    if (!cacheControl.startsWith("public")) return undefined;
+    if (version === undefined)
+      return { body, contentType, contentSecurityPolicy: this.options.policyFor(body) };
+    this.store(key, { version, year, contentType, cacheControl, body });
+    return this.entries.get(key);
   }
 
   /**

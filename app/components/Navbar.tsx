@@ -1,7 +1,7 @@
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { mainNav } from "~/lib/nav.ts";
 import { site } from "~/lib/site.ts";
-import { PageLink } from "./PageLink.tsx";
+import { AppLink, PageLink } from "./PageLink.tsx";
 import { SearchForm, SearchIcon } from "./SearchForm.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
@@ -16,13 +16,25 @@ const buttonClass =
   "block rounded-md bg-heritage-700 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-heritage-900";
 
 /** A menu link, marked as the current page when it is the one shown. */
-function MenuLink({ href, current, children }: { href: string; current: string; children: string }) {
+function MenuLink({
+  href,
+  current,
+  app = false,
+  children,
+}: {
+  href: string;
+  current: string;
+  /** Whether it leads to one of the app's pages (see AppLink). */
+  app?: boolean;
+  children: string;
+}) {
   const isCurrent = href === current;
+  const Link = app ? AppLink : PageLink;
   return (
     <li>
-      <PageLink href={href} className={linkClass(isCurrent)} aria-current={isCurrent ? "page" : undefined}>
+      <Link href={href} className={linkClass(isCurrent)} aria-current={isCurrent ? "page" : undefined}>
         {children}
-      </PageLink>
+      </Link>
     </li>
   );
 }
@@ -35,24 +47,36 @@ function NavLinks({ current }: { current: string }) {
   ));
 }
 
-interface AccountProps {
+export interface AccountProps {
   email: string | null;
   owner: boolean;
   registrationOpen: boolean;
+  formToken: string | null;
 }
 
-function AccountLinks({ email, owner, registrationOpen, current }: AccountProps & { current: string }) {
+/**
+ * The navbar's account area, the one personal part of the menu: for a signed-in reader of a
+ * cached page it is rendered alone and put into the page (decision 025), so it needs no
+ * router: plain forms and links.
+ */
+export function AccountLinks({
+  email,
+  owner,
+  registrationOpen,
+  formToken,
+  current,
+}: AccountProps & { current: string }) {
   if (!email) {
     return (
       <>
-        <MenuLink href="/login" current={current}>
+        <MenuLink href="/login" current={current} app>
           Login
         </MenuLink>
         {registrationOpen && (
           <li>
-            <PageLink href="/register" className={buttonClass}>
+            <AppLink href="/register" className={buttonClass}>
               Register
-            </PageLink>
+            </AppLink>
           </li>
         )}
       </>
@@ -61,19 +85,19 @@ function AccountLinks({ email, owner, registrationOpen, current }: AccountProps 
   return (
     <>
       <li>
-        <PageLink href="/create-post" className={buttonClass}>
+        <AppLink href="/create-post" className={buttonClass}>
           Create Post
-        </PageLink>
+        </AppLink>
       </li>
       <li>
-        <Form method="post" action="/create-batch">
+        <form method="post" action="/create-batch">
           <button type="submit" className={buttonClass.replace("bg-heritage-700", "bg-sandstone-700")}>
             Create Batch 2023
           </button>
-        </Form>
+        </form>
       </li>
       <li>
-        <UserMenu email={email} owner={owner} />
+        <UserMenu email={email} owner={owner} formToken={formToken} />
       </li>
     </>
   );
@@ -105,9 +129,10 @@ export function Navbar(account: AccountProps) {
           </li>
           <AccountLinks {...account} current={current} />
         </ul>
-        {/* A disclosure element, so the phone menu opens with JavaScript off too. Keyed by the
-            page, so that after a client-side navigation it is folded away again. */}
-        <details key={current} className="relative xl:hidden">
+        {/* A disclosure element, so the phone menu opens with JavaScript off too (the menus
+            script adds Escape and click-outside). Keyed by the page, so that after a
+            client-side navigation in the app it is folded away again. */}
+        <details key={current} data-menu="" className="relative xl:hidden">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded border border-heritage-700 px-3 py-2 font-medium text-heritage-900 [&::-webkit-details-marker]:hidden">
             <span aria-hidden="true" className="text-lg leading-none">
               ☰

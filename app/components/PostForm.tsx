@@ -15,7 +15,7 @@ import { useHydrated } from "~/lib/use-hydrated.ts";
 import { FormAlert } from "./forms.tsx";
 import { ImageUpload } from "./ImageUpload.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
-import { PageLink } from "./PageLink.tsx";
+import { AppLink } from "./PageLink.tsx";
 import { TagField } from "./TagField.tsx";
 
 export interface EditablePost {
@@ -258,12 +258,12 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
           Save draft
         </button>
         {post && (
-          <PageLink
+          <AppLink
             href={`/edit-post/${post.slug}?delete`}
             className="rounded-md border border-brick px-6 py-2.5 font-semibold text-brick hover:bg-red-50"
           >
             Delete
-          </PageLink>
+          </AppLink>
         )}
       </div>
     </Form>

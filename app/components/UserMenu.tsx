@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { LogOutForm } from "./LogOutForm.tsx";
-import { PageLink } from "./PageLink.tsx";
+import { AppLink } from "./PageLink.tsx";
 
 const itemClass = "block w-full rounded px-3 py-2 text-left text-slate-ink hover:bg-heritage-50";
 const buttonClass =
@@ -9,28 +9,36 @@ const buttonClass =
 const listClass =
   "absolute right-0 z-30 mt-2 w-48 rounded-md border border-sandstone-300 bg-white p-1 shadow-lg";
 
-function MenuItems({ owner, onChoose }: { owner: boolean; onChoose?: () => void }) {
+function MenuItems({
+  owner,
+  formToken,
+  onChoose,
+}: {
+  owner: boolean;
+  formToken: string | null;
+  onChoose?: () => void;
+}) {
   return (
     <>
       <li>
-        <PageLink href="/dashboard" onClick={onChoose} className={itemClass}>
+        <AppLink href="/dashboard" onClick={onChoose} className={itemClass}>
           Dashboard
-        </PageLink>
+        </AppLink>
       </li>
       <li>
-        <PageLink href="/account" onClick={onChoose} className={itemClass}>
+        <AppLink href="/account" onClick={onChoose} className={itemClass}>
           Account
-        </PageLink>
+        </AppLink>
       </li>
       {owner && (
         <li>
-          <PageLink href="/manage" onClick={onChoose} className={itemClass}>
+          <AppLink href="/manage" onClick={onChoose} className={itemClass}>
             Manage site
-          </PageLink>
+          </AppLink>
         </li>
       )}
       <li>
-        <LogOutForm label="Logout" className={itemClass} onSubmit={onChoose} />
+        <LogOutForm label="Logout" className={itemClass} formToken={formToken} onSubmit={onChoose} />
       </li>
     </>
   );
@@ -46,11 +54,20 @@ function Label({ email }: { email: string }) {
 }
 
 /**
- * The signed-in user's menu: Dashboard, Account, Manage site (owners) and Logout. Without JavaScript it is a disclosure
- * element; with JavaScript, a button that also closes the menu on Escape (returning focus
- * to itself), on a click outside and when an item is chosen.
+ * The signed-in user's menu: Dashboard, Account, Manage site (owners) and Logout. Without
+ * JavaScript it is a disclosure element, which on reading pages the menus script closes on
+ * Escape (returning focus to it) and on a click outside; on the app's pages, a button that
+ * does the same and also closes when an item is chosen.
  */
-export function UserMenu({ email, owner }: { email: string; owner: boolean }) {
+export function UserMenu({
+  email,
+  owner,
+  formToken,
+}: {
+  email: string;
+  owner: boolean;
+  formToken: string | null;
+}) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -77,12 +94,12 @@ export function UserMenu({ email, owner }: { email: string; owner: boolean }) {
 
   if (!hydrated) {
     return (
-      <details className="relative">
+      <details data-menu="" className="relative">
         <summary className={buttonClass}>
           <Label email={email} />
         </summary>
         <ul className={listClass}>
-          <MenuItems owner={owner} />
+          <MenuItems owner={owner} formToken={formToken} />
         </ul>
       </details>
     );
@@ -101,7 +118,7 @@ export function UserMenu({ email, owner }: { email: string; owner: boolean }) {
         <Label email={email} />
       </button>
       <ul id={listId} hidden={!open} className={listClass}>
-        <MenuItems owner={owner} onChoose={() => setOpen(false)} />
+        <MenuItems owner={owner} formToken={formToken} onChoose={() => setOpen(false)} />
       </ul>
     </div>
   );

@@ -3,6 +3,8 @@ export interface RootData {
   production: boolean;
   year: number;
   requestId: string;
+  /** This rendering's script nonce (it is in the page's script tags anyway). */
+  nonce: string;
   /** The signed-in user's email, or null for a visitor. */
   email: string | null;
   /** Whether the signed-in user runs the site (the user menu offers Manage). */

@@ -7,13 +7,17 @@ import { requireFormToken } from "~/.server/form-token.ts";
 import { readForm } from "~/.server/forms.ts";
 import { deleteUser, userSummary } from "~/.server/members.ts";
 import { FormAlert, TextField } from "~/components/forms.tsx";
-import { PageLink } from "~/components/PageLink.tsx";
+import { AppLink } from "~/components/PageLink.tsx";
 import { deleteAccountSchema } from "~/lib/account-schema.ts";
 import { formTokenField } from "~/lib/form-token-field.ts";
+import { appPage } from "~/lib/page-kinds.ts";
 import { postCount } from "~/lib/post-count.ts";
 import { type RootData, rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/account-delete";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
@@ -83,12 +87,12 @@ export default function AccountDelete({ loaderData: { posts }, actionData }: Rou
           >
             Delete my account and {postCount(posts)}
           </button>
-          <PageLink
+          <AppLink
             href="/account"
             className="rounded-md border border-heritage-700 px-6 py-2.5 font-semibold text-heritage-700 hover:bg-heritage-50"
           >
             No, keep it
-          </PageLink>
+          </AppLink>
         </div>
         <FormAlert id={form.errorId} errors={form.errors} />
       </Form>

@@ -11,10 +11,14 @@ import { AuthCard } from "~/components/AuthCard.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms.tsx";
 import { emailChangeSchema } from "~/lib/credentials-schema.ts";
 import { formTokenField } from "~/lib/form-token-field.ts";
+import { appPage } from "~/lib/page-kinds.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import type { Route } from "./+types/account-email";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);

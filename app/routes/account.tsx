@@ -8,12 +8,16 @@ import { endSessions, memberOf, saveProfile, userSummary } from "~/.server/membe
 import { refusingCommonPasswords } from "~/.server/passwords.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import { PasswordForm, ProfileForm, SignOutEverywhereForm } from "~/components/AccountForms.tsx";
-import { PageLink } from "~/components/PageLink.tsx";
+import { AppLink, PageLink } from "~/components/PageLink.tsx";
 import { handleMessages, passwordChangeSchema, profileSchema } from "~/lib/account-schema.ts";
+import { appPage } from "~/lib/page-kinds.ts";
 import { postCount } from "~/lib/post-count.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/account";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
@@ -105,9 +109,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <h1 className="text-4xl font-semibold">Your account</h1>
       <p className="mt-3 text-lg break-words">
         Signed in as {email}.{" "}
-        <PageLink href="/account/email" className={linkClass}>
+        <AppLink href="/account/email" className={linkClass}>
           Change e-mail address
-        </PageLink>
+        </AppLink>
       </p>
       <Section title="Profile">
         <ProfileForm
@@ -141,9 +145,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <Section title="Delete account">
         <p>
           Your account goes for good with {postCount(posts)} and their images.{" "}
-          <PageLink href="/account/delete" className="font-semibold text-brick underline underline-offset-4">
+          <AppLink href="/account/delete" className="font-semibold text-brick underline underline-offset-4">
             Delete my account
-          </PageLink>
+          </AppLink>
         </p>
       </Section>
     </div>

@@ -10,9 +10,13 @@ import { postingRefusal } from "~/.server/throttles.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import { PostForm } from "~/components/PostForm.tsx";
 import { VerifyNotice } from "~/components/VerifyNotice.tsx";
+import { appPage } from "~/lib/page-kinds.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/create-post";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);

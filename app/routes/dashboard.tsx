@@ -1,13 +1,17 @@
 import { requireUser } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { isScheduled, listPostsByUser, type Post } from "~/.server/posts.ts";
-import { PageLink } from "~/components/PageLink.tsx";
+import { AppLink, PageLink } from "~/components/PageLink.tsx";
 import { formatSydneyDate } from "~/lib/dates.ts";
+import { appPage } from "~/lib/page-kinds.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { site } from "~/lib/site.ts";
 import { formatSydneyDateTime } from "~/lib/sydney-time.ts";
 import type { Route } from "./+types/dashboard";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
@@ -44,13 +48,13 @@ function PostList({ posts }: { posts: ListedPost[] }) {
             </PageLink>
             <p className="text-sm text-slate-700">{post.when}</p>
           </div>
-          <PageLink
+          <AppLink
             href={`/edit-post/${post.slug}`}
             className="rounded-md border border-heritage-700 px-4 py-1.5 font-semibold text-heritage-700 hover:bg-heritage-50"
             aria-label={`Edit ${post.title}`}
           >
             Edit
-          </PageLink>
+          </AppLink>
         </li>
       ))}
     </ul>
@@ -103,12 +107,12 @@ export default function Dashboard({ loaderData: { count, drafts, published } }: 
         {published.length === 0 ? (
           <p className="mt-4 text-lg">
             {drafts.length === 0 ? "You have not written anything yet." : "Nothing published yet."}{" "}
-            <PageLink
+            <AppLink
               href="/create-post"
               className="font-semibold text-heritage-700 underline underline-offset-4"
             >
               {drafts.length === 0 ? "Write your first post" : "Write a post"}
-            </PageLink>
+            </AppLink>
             .
           </p>
         ) : (

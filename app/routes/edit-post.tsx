@@ -7,14 +7,18 @@ import { postInput, readPostForm } from "~/.server/post-form.ts";
 import { deletePost, getPost, isScheduled, mayEdit, tagSuggestions, updatePost } from "~/.server/posts.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
-import { PageLink } from "~/components/PageLink.tsx";
+import { AppLink } from "~/components/PageLink.tsx";
 import { PostForm } from "~/components/PostForm.tsx";
 import { RequestRefused } from "~/components/RequestRefused.tsx";
+import { appPage } from "~/lib/page-kinds.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { slugPattern } from "~/lib/slug.ts";
 import { sydneyWallTime } from "~/lib/sydney-time.ts";
 import type { Route } from "./+types/edit-post";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 /** The post, if the signed-in user may change it: 404 when there is none, 403 when it is not theirs. */
 async function editablePost(request: Request, url: URL, slug: string) {
@@ -88,12 +92,12 @@ export default function EditPost({
           >
             Yes, delete it
           </button>
-          <PageLink
+          <AppLink
             href={`/edit-post/${post.slug}`}
             className="rounded-md border border-heritage-700 px-6 py-2.5 font-semibold text-heritage-700 hover:bg-heritage-50"
           >
             No, keep it
-          </PageLink>
+          </AppLink>
         </Form>
       </div>
     );

@@ -10,7 +10,11 @@ import { AuthCard } from "~/components/AuthCard.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
 import { formTokenField } from "~/lib/form-token-field.ts";
 import { linkUnusable } from "~/lib/mail-messages.ts";
+import { appPage } from "~/lib/page-kinds.ts";
 import type { Route } from "./+types/email-link";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 /** The two links that prove an address: which purpose each route id serves, and what it says. */
 const links = {

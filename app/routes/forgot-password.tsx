@@ -14,10 +14,14 @@ import { PageLink } from "~/components/PageLink.tsx";
 import { forgotPasswordSchema } from "~/lib/credentials-schema.ts";
 import { formTokenField } from "~/lib/form-token-field.ts";
 import { resetRequested } from "~/lib/mail-messages.ts";
+import { appPage } from "~/lib/page-kinds.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import type { Route } from "./+types/forgot-password";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/");

@@ -8,12 +8,16 @@ import { readForm } from "~/.server/forms.ts";
 import { requestContext } from "~/.server/request-context.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { CredentialsForm } from "~/components/CredentialsForm.tsx";
-import { PageLink } from "~/components/PageLink.tsx";
+import { AppLink } from "~/components/PageLink.tsx";
 import { logInSchema } from "~/lib/credentials-schema.ts";
+import { appPage } from "~/lib/page-kinds.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/login";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
@@ -59,15 +63,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         redirectTo={loaderData.redirectTo === "/" ? undefined : loaderData.redirectTo}
       />
       <p className="mt-4 text-center">
-        <PageLink href="/forgot-password" className="text-heritage-700 underline underline-offset-4">
+        <AppLink href="/forgot-password" className="text-heritage-700 underline underline-offset-4">
           Forgot your password?
-        </PageLink>
+        </AppLink>
       </p>
       <p className="mt-4 text-center">
         New here?{" "}
-        <PageLink href="/register" className="font-semibold text-heritage-700 underline underline-offset-4">
+        <AppLink href="/register" className="font-semibold text-heritage-700 underline underline-offset-4">
           Create an account
-        </PageLink>
+        </AppLink>
       </p>
     </AuthCard>
   );

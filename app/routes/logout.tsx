@@ -4,9 +4,13 @@ import { requireFormToken } from "~/.server/form-token.ts";
 import { readForm } from "~/.server/forms.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { LogOutForm } from "~/components/LogOutForm.tsx";
+import { appPage } from "~/lib/page-kinds.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/logout";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 /**
  * Opening the address changes nothing: a browser opens it for any link or image that leads
@@ -37,6 +41,7 @@ export default function LogOut({ matches }: Route.ComponentProps) {
       <p className="mb-6">You are signed in as {rootData(matches).email}.</p>
       <LogOutForm
         label="Log out"
+        formToken={rootData(matches).formToken}
         className="w-full rounded-md bg-heritage-700 px-4 py-2.5 font-semibold text-white hover:bg-heritage-900"
       />
     </AuthCard>

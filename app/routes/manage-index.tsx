@@ -2,7 +2,7 @@ import { requireOwner } from "~/.server/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { listUsers, siteSettings } from "~/.server/members.ts";
 import { countAllPosts, countPosts } from "~/.server/posts.ts";
-import { PageLink } from "~/components/PageLink.tsx";
+import { AppLink } from "~/components/PageLink.tsx";
 import { manageMeta } from "~/lib/manage-meta.ts";
 import type { Route } from "./+types/manage-index";
 
@@ -31,10 +31,10 @@ export function meta({ matches }: Route.MetaArgs) {
 function Figure({ value, label, href }: { value: number | string; label: string; href: string }) {
   return (
     <li className="rounded-xl border border-sandstone-300 bg-white p-5 shadow-sm">
-      <PageLink href={href} className="block">
+      <AppLink href={href} className="block">
         <span className="block text-3xl font-semibold text-heritage-900">{value}</span>
         <span className="mt-1 block font-medium text-slate-700">{label}</span>
-      </PageLink>
+      </AppLink>
     </li>
   );
 }

@@ -1,5 +1,9 @@
 import { Outlet } from "react-router";
 import { ManageNav } from "~/components/manage/ManageNav.tsx";
+import { appPage } from "~/lib/page-kinds.ts";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 /** The frame of every manage page: its heading and navigation. Each page checks for an owner itself. */
 export default function ManageLayout() {

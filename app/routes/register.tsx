@@ -11,12 +11,16 @@ import { requestContext } from "~/.server/request-context.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { CredentialsForm } from "~/components/CredentialsForm.tsx";
-import { PageLink } from "~/components/PageLink.tsx";
+import { AppLink, PageLink } from "~/components/PageLink.tsx";
 import { registrationSchema } from "~/lib/credentials-schema.ts";
+import { appPage } from "~/lib/page-kinds.ts";
 import { rootData } from "~/lib/root-data.ts";
 import { seoMeta } from "~/lib/seo.ts";
 import { registrationClosedMessage } from "~/lib/site-settings.ts";
 import type { Route } from "./+types/register";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/");
@@ -57,9 +61,9 @@ function LogInInstead() {
   return (
     <p className="mt-6 text-center">
       Already registered?{" "}
-      <PageLink href="/login" className="font-semibold text-heritage-700 underline underline-offset-4">
+      <AppLink href="/login" className="font-semibold text-heritage-700 underline underline-offset-4">
         Log in
-      </PageLink>
+      </AppLink>
     </p>
   );
 }
@@ -71,12 +75,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <p className="text-lg">
           Your account is ready. Log in with your email and password to start writing.
         </p>
-        <PageLink
+        <AppLink
           href="/login"
           className="mt-6 block rounded-md bg-heritage-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-heritage-900"
         >
           Log in
-        </PageLink>
+        </AppLink>
       </AuthCard>
     );
   }

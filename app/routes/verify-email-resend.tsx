@@ -6,7 +6,11 @@ import { resendVerification } from "~/.server/email-verification.ts";
 import { requireFormToken } from "~/.server/form-token.ts";
 import { readForm } from "~/.server/forms.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
+import { appPage } from "~/lib/page-kinds.ts";
 import type { Route } from "./+types/verify-email-resend";
+
+/** A writing page: it hydrates (decision 025). */
+export const handle = appPage;
 
 /** Only the Resend button's POST; a visit goes where the button is. */
 export function loader() {

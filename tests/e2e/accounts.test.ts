@@ -188,7 +188,8 @@ describe.skipIf(!chromiumPath)("accounts in Chromium", () => {
 
   it("sends a reader whose session has ended to log in, then back to the page they clicked", async () => {
     const { page, email } = await signedIn();
-    await page.locator("html[data-hydrated]").waitFor();
+    // Signed in, the reader lands on a reading page: its menus script runs, nothing hydrates.
+    await page.locator("html[data-enhanced]").waitFor();
 
     // The session ends (say, logged out in another tab) while this page stays open.
     await page.context().clearCookies();
@@ -237,7 +238,7 @@ describe.skipIf(!chromiumPath)("accounts in Chromium", () => {
     const asked: string[] = [];
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     await page.goto(`${server.url}/blog/${encodeURIComponent(slug ?? "")}`, { waitUntil: "load" });
-    await page.locator("html[data-hydrated]").waitFor();
+    await page.locator("html[data-enhanced]").waitFor();
     expect(asked).not.toContain("/logout");
     await page.goto(`${server.url}/dashboard`);
     expect(new URL(page.url()).pathname).toBe("/dashboard");

@@ -65,6 +65,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
   it("walks the author journey: write with a live preview, upload, publish, edit, delete", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/create-post`);
+    await page.locator("html[data-hydrated]").waitFor();
     const publish = page.getByRole("button", { name: "Publish" });
     await expect.poll(() => publish.isDisabled()).toBe(true);
     const coverRequired = page.getByText("Cover image is required");
@@ -151,6 +152,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
   it("shows the upload's progress and lets the author pause, resume and cancel", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/create-post`);
+    await page.locator("html[data-hydrated]").waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
     const network = await slowUploads(page);
     await page.locator("input[type=file]").setInputFiles(bigPhoto);
@@ -269,6 +271,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
   it("explains a refused file in plain words", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/create-post`);
+    await page.locator("html[data-hydrated]").waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
     const fake = path.join(mkdtempSync(path.join(tmpdir(), "wm-fake-")), "holiday.jpg");
     writeFileSync(fake, "this is not really a photograph");
@@ -289,6 +292,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
   it("runs no script from a hostile post", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/create-post`);
+    await page.locator("html[data-hydrated]").waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
@@ -316,25 +320,36 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     await context.close();
   });
 
-  it("shows Loading... while a post loads after a click", async () => {
+  it("shows Loading... while the next page of the app loads after a click; a post arrives as a document", async () => {
     const visitor = await signedUp(server.url, "loader@example.com");
     await visitor.post("/create-batch", {});
-    const context = await browser.newContext();
+    const context = await contextAs(browser, visitor, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/home`);
-    // Only a hydrated page navigates on the client; before that a click loads a new document.
+    await page.goto(`${server.url}/dashboard`);
     await page.locator("html[data-hydrated]").waitFor();
-    await page.route("**/blog/*.data*", async (route) => {
+    await page.route("**/edit-post/*.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
     await page
-      .getByRole("link", { name: /Read More/ })
+      .getByRole("link", { name: /^Edit / })
       .first()
       .click();
     await page.getByText("Loading...").waitFor();
+    await page.waitForURL(/\/edit-post\//);
+    await page.getByRole("button", { name: "Publish" }).waitFor();
+    // A post is a reading page: from the app it is a document load, complete on arrival.
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/dashboard`);
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.locator("main a[href^='/blog/']").first().click();
     await page.waitForURL(/\/blog\//);
     await page.getByText("Published:").waitFor();
+    expect(documents.at(-1)).toMatch(/^\/blog\//);
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
     await context.close();
   });
 

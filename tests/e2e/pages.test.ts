@@ -293,7 +293,7 @@ describe("every public page", () => {
       await tab.context().close();
     });
 
-    it("keeps the server's page as it is while it comes alive (no element redrawn)", async () => {
+    it("keeps the server's page as it is once its scripts run (no element redrawn)", async () => {
       const context = await browser.newContext();
       // Tags the page's elements as the HTML arrives, before any of the site's scripts run.
       await context.addInitScript(() => {
@@ -304,8 +304,8 @@ describe("every public page", () => {
       for (const page of ["/", "/woollahra", "/alex-example"]) {
         const tab = await context.newPage();
         await tab.goto(`${server.url}${page}`);
-        await tab.locator("html[data-hydrated]").waitFor();
-        // React 19 ignores unknown attributes on the elements it adopts; a redrawn one has lost the tag.
+        await tab.locator("html[data-enhanced]").waitFor();
+        // A redrawn element (by React adopting the page, or a script) has lost the tag.
         await tab.waitForTimeout(500);
         const redrawn = await tab.evaluate(() =>
           [...document.querySelectorAll("main *:not([data-seen])")].map((element) => element.outerHTML),
@@ -340,7 +340,7 @@ describe("every public page", () => {
       const tab = await context.newPage();
       await tab.goto(`${server.url}/alex-example`);
       const button = tab.getByRole("button", { name: /^Copy/ });
-      await tab.locator("html[data-hydrated]").waitFor();
+      await tab.locator("html[data-enhanced]").waitFor();
       // The page notes when its label changes, so a slow test machine cannot blur the 3 seconds.
       await tab.evaluate(() => {
         const label = document.querySelector("main button [aria-live]") as Element;
@@ -377,7 +377,7 @@ describe("every public page", () => {
       });
       const tab = await context.newPage();
       await tab.goto(`${server.url}/alex-example`);
-      await tab.locator("html[data-hydrated]").waitFor();
+      await tab.locator("html[data-enhanced]").waitFor();
       await tab.getByRole("button", { name: /^Copy/ }).click();
       await tab.getByRole("status").getByText("Press Ctrl+C to copy").waitFor();
       expect(await tab.evaluate(() => window.getSelection()?.toString())).toBe("alex@example.com");

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { readingScripts } from "~/lib/page-kinds.ts";
 import { addressLine, site } from "~/lib/site.ts";
+import { ReadingScript } from "../ReadingScript.tsx";
 
 const { latitude, longitude } = site.map;
 const span = 0.004;
@@ -9,32 +10,17 @@ const fullMapUrl = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longi
 
 /**
  * The map of the building. Nothing is fetched from the map provider until the map scrolls
- * into view or the visitor asks for it, so it never delays the first paint.
+ * into view or the visitor asks for it, so it never delays the first paint: the map script
+ * puts the embed (kept in a template) in place of the placeholder.
  */
 export function BuildingMap() {
-  const [shown, setShown] = useState(false);
-  const placeholder = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = placeholder.current;
-    if (shown || !element || !("IntersectionObserver" in window)) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setShown(true);
-      },
-      { rootMargin: "200px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [shown]);
-
   return (
     <figure className="not-prose my-8">
       <div
-        ref={placeholder}
+        data-map=""
         className="relative aspect-[4/3] w-full overflow-hidden rounded-lg border border-sandstone-300 bg-heritage-50 sm:aspect-[16/9]"
       >
-        {shown ? (
+        <template>
           <iframe
             title={`Map of ${addressLine()}`}
             src={embedUrl}
@@ -42,18 +28,17 @@ export function BuildingMap() {
             loading="lazy"
             referrerPolicy="no-referrer"
           />
-        ) : (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center">
-            <p className="font-serif text-lg text-heritage-900">{addressLine()}</p>
-            <button
-              type="button"
-              onClick={() => setShown(true)}
-              className="rounded bg-heritage-700 px-4 py-2 font-semibold text-white hover:bg-heritage-900"
-            >
-              Show the map
-            </button>
-          </div>
-        )}
+        </template>
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center">
+          <p className="font-serif text-lg text-heritage-900">{addressLine()}</p>
+          <button
+            type="button"
+            data-show-map=""
+            className="rounded bg-heritage-700 px-4 py-2 font-semibold text-white hover:bg-heritage-900"
+          >
+            Show the map
+          </button>
+        </div>
       </div>
       <figcaption className="mt-2 text-sm">
         {addressLine()} ·{" "}
@@ -66,6 +51,7 @@ export function BuildingMap() {
           Open in OpenStreetMap<span className="sr-only"> (opens in a new tab)</span>
         </a>
       </figcaption>
+      <ReadingScript src={readingScripts.map} />
     </figure>
   );
 }

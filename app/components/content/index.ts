@@ -1,6 +1,5 @@
 import { EnquiryForm } from "../EnquiryForm.tsx";
 import { BuildingMap } from "./BuildingMap.tsx";
-import { ContentLink } from "./ContentLink.tsx";
 import { CopyButton } from "./CopyButton.tsx";
 import { ExternalLink } from "./ExternalLink.tsx";
 import { Gallery, GalleryImage } from "./Gallery.tsx";
@@ -9,9 +8,8 @@ import { ProfileSection, SampleNotice } from "./Profile.tsx";
 import { Address, ContactDetails, TradingHours } from "./SiteDetails.tsx";
 import { Teaser, TeaserGrid } from "./TeaserGrid.tsx";
 
-/** The components content pages may use, by the names they use them, and their Markdown links (`a`). */
+/** The components content pages may use, by the names they use them. */
 export const contentComponents = {
-  a: ContentLink,
   Address,
   BuildingMap,
   ContactDetails,

@@ -1,7 +1,7 @@
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { formTokenField } from "~/lib/form-token-field.ts";
 import type { RootData } from "~/lib/root-data.ts";
-import { PageLink } from "../PageLink.tsx";
+import { AppLink } from "../PageLink.tsx";
 
 interface ActionButtonProps {
   /** The hidden fields naming what to do to what. */
@@ -68,12 +68,12 @@ export function ActionNotice({ outcome }: { outcome: { ok: boolean; message: str
 /** Deleting asks first: a link to the confirmation page. */
 export function DeleteLink({ href, accessibleLabel }: { href: string; accessibleLabel: string }) {
   return (
-    <PageLink
+    <AppLink
       href={href}
       aria-label={accessibleLabel}
       className={`rounded-md border px-3 py-1 text-sm font-semibold ${tones.warning}`}
     >
       Delete
-    </PageLink>
+    </AppLink>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, useRouteLoaderData } from "react-router";
 import { formTokenField } from "~/lib/form-token-field.ts";
 import type { RootData } from "~/lib/root-data.ts";
-import { PageLink } from "../PageLink.tsx";
+import { AppLink } from "../PageLink.tsx";
 
 /** A page that asks before something is deleted for good; the POST goes to the same address. */
 export function ConfirmDelete({
@@ -36,12 +36,12 @@ export function ConfirmDelete({
         >
           {confirmLabel}
         </button>
-        <PageLink
+        <AppLink
           href={back}
           className="rounded-md border border-heritage-700 px-6 py-2.5 font-semibold text-heritage-700 hover:bg-heritage-50"
         >
           No, keep it
-        </PageLink>
+        </AppLink>
       </Form>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { manageNav } from "~/lib/manage.ts";
-import { PageLink } from "../PageLink.tsx";
+import { AppLink } from "../PageLink.tsx";
 
 /** The manage area's own navigation, from the list in lib/manage.ts. */
 export function ManageNav() {
@@ -12,7 +12,7 @@ export function ManageNav() {
           const active = item.href === "/manage" ? current === item.href : current.startsWith(item.href);
           return (
             <li key={item.href}>
-              <PageLink
+              <AppLink
                 href={item.href}
                 aria-current={active ? "page" : undefined}
                 className={`block rounded-t-md px-3 py-2 font-medium ${
@@ -20,7 +20,7 @@ export function ManageNav() {
                 }`}
               >
                 {item.label}
-              </PageLink>
+              </AppLink>
             </li>
           );
         })}

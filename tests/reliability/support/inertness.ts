@@ -2,8 +2,8 @@ import type { Dialog, Page, Request } from "playwright-core";
 
 /**
  * The inline scripts the site itself writes into pages: React Router's hydration data and
- * module loader, its scroll restoration, React's streaming runtime ($R…), and JSON-LD. Any
- * other script is someone else's.
+ * module loader, its scroll restoration, React's streaming runtime ($R…), JSON-LD and the
+ * reading pages' speculation rules (JSON). Any other script is someone else's.
  */
 const ownInlineScriptStarts = [
   "window.__reactRouter",
@@ -45,12 +45,12 @@ function scanDocument(ownStarts: string[]): string[] {
     const src = script.getAttribute("src");
     const text = (script.textContent ?? "").trim();
     if (src !== null) {
-      if (!src.startsWith("/assets/")) problems.push(`script from ${src}`);
-    } else if (script.type === "application/ld+json") {
+      if (!src.startsWith("/assets/") && !src.startsWith("/scripts/")) problems.push(`script from ${src}`);
+    } else if (script.type === "application/ld+json" || script.type === "speculationrules") {
       try {
         JSON.parse(text);
       } catch {
-        problems.push(`JSON-LD that is not JSON: ${text.slice(0, 80)}`);
+        problems.push(`${script.type} that is not JSON: ${text.slice(0, 80)}`);
       }
     } else if (!ownStarts.some((start) => text.startsWith(start))) {
       problems.push(`inline script not written by the site: ${text.slice(0, 80)}`);
@@ -60,12 +60,12 @@ function scanDocument(ownStarts: string[]): string[] {
 }
 
 /**
- * What a page may fetch by itself: the build's files, the illustrations, the icon and image
- * variants, all from the site. Anything else (say, an image whose address leads to /logout)
+ * What a page may fetch by itself: the build's files, the reading pages' small scripts, the
+ * illustrations, the icon and image variants, all from the site. Anything else (say, an image whose address leads to /logout)
  * is a request the reader never chose, made with their cookies.
  */
 const fetchedByItself =
-  /^\/(assets\/|illustrations\/|favicon\.svg$|images\/[A-Za-z0-9_-]+\/\d+\.(avif|webp|jpg|png)$)/;
+  /^\/(assets\/|scripts\/|illustrations\/|favicon\.svg$|images\/[A-Za-z0-9_-]+\/\d+\.(avif|webp|jpg|png)$)/;
 
 /**
  * Loads a page in Chromium with JavaScript on, lets it hydrate, and lists everything that

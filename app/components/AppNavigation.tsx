@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { PrefetchPageLinks, useNavigate } from "react-router";
-import { pageLinkSelector } from "./PageLink.tsx";
+import { appLinkSelector } from "./PageLink.tsx";
 
 /** How long a pointer or focus rests on a link before its page is prefetched, as `<Link prefetch="intent">` waits. */
 const intentDelayMs = 100;
 
-/** The page link an event happened on, if the browser would open it here, in this tab. */
+/** The app link an event happened on, if the browser would open it here, in this tab. */
 function pageLinkOf(target: EventTarget | null): HTMLAnchorElement | undefined {
-  const link = target instanceof Element ? target.closest(pageLinkSelector) : null;
+  const link = target instanceof Element ? target.closest(appLinkSelector) : null;
   if (!(link instanceof HTMLAnchorElement)) return undefined;
   if (link.origin !== window.location.origin || link.target || link.hasAttribute("download"))
     return undefined;
@@ -18,11 +18,12 @@ function pageLinkOf(target: EventTarget | null): HTMLAnchorElement | undefined {
 const pageOf = (link: HTMLAnchorElement) => `${link.pathname}${link.search}`;
 
 /**
- * Client-side navigation for every `PageLink`: a plain left click loads only the next page's
- * data, and a pointer resting on a link, its focus or a touch prefetches that data and code.
- * A click with a modifier key, or on a link that opens elsewhere, stays the browser's.
+ * Client-side navigation among the app's pages, rendered only on them: a plain left click on
+ * an `AppLink` loads only the next page's data, and a pointer resting on one, its focus or a
+ * touch prefetches that data and code. Links to reading pages, and a click with a modifier
+ * key or on a link that opens elsewhere, stay the browser's: a document load.
  */
-export function PageNavigation() {
+export function AppNavigation() {
   const navigate = useNavigate();
   const [intended, setIntended] = useState<string>();
 

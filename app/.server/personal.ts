@@ -1,0 +1,51 @@
+import { getUser } from "./auth.ts";
+import { db } from "./db/index.ts";
+import { issueFormToken } from "./form-token.ts";
+import { siteSettings } from "./members.ts";
+import { takeToast } from "./toast.ts";
+
+export interface Personal {
+  /** The signed-in user's email, or null for a visitor. */
+  email: string | null;
+  /** Whether the signed-in user runs the site (the user menu offers Manage). */
+  owner: boolean;
+  /**
+   * Whether the site takes new accounts (the navbar offers Register). Not personal, but the
+   * account area shows it, so it comes with the rest of it.
+   */
+  registrationOpen: boolean;
+  /** The signed-in user's anti-forgery token for the log-out form. */
+  formToken: string | null;
+  /** A one-time notice carried across a redirect. */
+  toast: string | null;
+  /** Set-Cookie headers: the notice taken, the form token issued. */
+  headers: Headers;
+}
+
+/**
+ * What makes a page personal: who is signed in, their log-out form's token and a notice
+ * waiting to be shown. The root loader puts it into every full render; a signed-in reader's
+ * reading page gets it as fragments put into the shared page (decision 025).
+ */
+export async function personalParts(request: Request): Promise<Personal> {
+  const [user, toast, settings] = await Promise.all([
+    getUser(request),
+    takeToast(request),
+    siteSettings(db()),
+  ]);
+  const headers = toast.headers;
+  let formToken: string | null = null;
+  if (user) {
+    const issued = issueFormToken(request);
+    formToken = issued.token;
+    for (const cookie of issued.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  }
+  return {
+    email: user?.email ?? null,
+    owner: user?.role === "owner",
+    registrationOpen: settings.registration === "open",
+    formToken,
+    toast: toast.message,
+    headers,
+  };
+}

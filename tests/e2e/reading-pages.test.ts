@@ -1,0 +1,198 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { personalCacheControl } from "~/http-policy.ts";
+import { publish, signedUp, uploadCover } from "../support/author.ts";
+import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
+import { type RunningServer, startServer } from "../support/server.ts";
+import { serverDialects } from "../support/server-dialects.ts";
+import type { Visitor } from "../support/visitor.ts";
+
+/** Reading pages as the brief names them, with a profile (Copy) and the page with the map. */
+const readingPages = ["/", "/home", "/woollahra", "/about", "/alex-example"];
+
+const scriptSources = (html: string) =>
+  [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] as string);
+const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
+
+/** The navbar's account area for a visitor (Login, Register) and for a signed-in reader (up to the user menu's end). */
+const anonymousAccount = /<li><a href="\/login"[\s\S]*?>Register<\/a><\/li>/;
+const readerAccount = /<li><a href="\/create-post"[\s\S]*?<\/details><\/li>/;
+
+describe.each(serverDialects)("reading pages are documents ($name)", (dialect) => {
+  let server: RunningServer;
+  let dispose: () => Promise<void>;
+  let reader: Visitor;
+  let post: string;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    const prepared = await dialect.prepare();
+    dispose = prepared.dispose;
+    server = await startServer(prepared.env);
+    reader = await signedUp(server.url, "reader@example.com");
+    const published = await publish(reader, {
+      title: 'A <b>bold</b> & "quoted" walk down Moncur Street',
+      content: "Past the terraces to the village.",
+      coverImageId: await uploadCover(reader),
+    });
+    expect(published.status).toBe(303);
+    const home = await (await fetch(`${server.url}/home`)).text();
+    post = home.match(/href="(\/blog\/[^"]+)"/)?.[1] ?? "";
+    if (chromiumPath && dialect.name === "sqlite") browser = await launchBrowser();
+    // A cover's processing on a busy machine can take much of a minute.
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await dispose?.();
+  });
+
+  it("puts a waiting notice into a signed-in reader's page once, and clears it", async () => {
+    // The publish's notice (in beforeAll) waits in the reader's cookies: their next page shows it.
+    const response = await reader.get("/about");
+    expect(response.headers.get("cache-control")).toBe(personalCacheControl);
+    expect(await response.text()).toContain("Data saved successfully");
+    expect(
+      response.headers
+        .getSetCookie()
+        .some((cookie) => cookie.startsWith("wm_toast=") && /max-age=0/i.test(cookie)),
+    ).toBe(true);
+    expect(await (await reader.get("/about")).text()).not.toContain("Data saved successfully");
+  });
+
+  it("sends reading pages without React Router's scripts: only the small scripts and speculation rules", async () => {
+    for (const path of [...readingPages, post]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(
+        scriptSources(html).every((src) => src.startsWith("/scripts/")),
+        path,
+      ).toBe(true);
+      expect(html, path).not.toContain("modulepreload");
+      expect(html, path).not.toContain("__reactRouterContext");
+      expect(html, path).toContain('<script type="speculationrules"');
+    }
+    expect(scriptSources(await (await fetch(`${server.url}/about`)).text())).toEqual(["/scripts/menus.js"]);
+    expect(scriptSources(await (await fetch(`${server.url}/alex-example`)).text()).sort()).toEqual([
+      "/scripts/copy.js",
+      "/scripts/menus.js",
+    ]);
+    expect(scriptSources(await (await fetch(`${server.url}/`)).text()).sort()).toEqual([
+      "/scripts/map.js",
+      "/scripts/menus.js",
+    ]);
+  });
+
+  it("hydrates the app's pages: the framework's scripts, and no speculation rules", async () => {
+    for (const path of ["/login", "/register"]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html, path).toMatch(/<link rel="modulepreload" href="\/assets\//);
+      expect(html, path).toContain("__reactRouterContext");
+      expect(html, path).not.toContain("speculationrules");
+    }
+    const dashboard = await (await reader.get("/dashboard")).text();
+    expect(dashboard).toContain("__reactRouterContext");
+  });
+
+  it("gives a signed-in reader the shared page with their menu put in, private and no-store", async () => {
+    for (const path of ["/about", "/home", post]) {
+      const anonymous = withoutNonces(await (await fetch(`${server.url}${path}`)).text());
+      const response = await reader.get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe(personalCacheControl);
+      const own = withoutNonces(await response.text());
+      expect(own, path).toContain("reader@example.com");
+      const account = own.match(readerAccount)?.[0] ?? "missing";
+      const visitors = anonymous.match(anonymousAccount)?.[0] ?? "missing";
+      // Both menus (desktop and phone) carry the reader's account area; nothing else differs.
+      expect(own.split(account).length, path).toBe(3);
+      expect(own.split(account).join(visitors), path).toBe(anonymous);
+      // The visitors' copy is untouched by the signed-in request.
+      const after = await fetch(`${server.url}${path}`);
+      expect(await after.text(), path).not.toContain("reader@example.com");
+    }
+  });
+
+  it("allows a signed-in reader's page's scripts by the shared page's hashes, never a replayed nonce", async () => {
+    const response = await reader.get("/about");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+    expect(policy).not.toContain("nonce-");
+  });
+
+  it("renders an unknown post for a signed-in reader as the 404 page, in full", async () => {
+    const response = await reader.get("/blog/no-such-post");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("cache-control")).toBe(personalCacheControl);
+    expect(await response.text()).toContain("reader@example.com");
+  });
+
+  describe.skipIf(!chromiumPath || dialect.name !== "sqlite")("in Chromium", () => {
+    /** Opens a page, recording the scripts it asks for and every policy violation or script error. */
+    async function openWatched(path: string, options: { visitor?: Visitor; width?: number } = {}) {
+      const context = await contextAs(browser as Browser, options.visitor, {
+        viewport: { width: options.width ?? 1280, height: 900 },
+      });
+      const page: Page = await context.newPage();
+      const scripts: string[] = [];
+      const problems: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(message.text());
+      });
+      page.on("pageerror", (error) => problems.push(error.message));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      await page.goto(`${server.url}${path}`);
+      await page.locator("html[data-enhanced]").waitFor();
+      return { page, scripts, problems, close: () => context.close() };
+    }
+
+    /**
+     * Opens the disclosure menu, focuses an item, presses Escape: closed, focus on its summary.
+     * Opens it again and presses outside it (the page's left edge, clear of any menu): closed.
+     */
+    async function closesOnEscapeAndOutside(page: Page, menu: string, item: Locator) {
+      const summary = page.locator(`${menu} > summary`);
+      await summary.click();
+      await page.locator(`${menu}[open]`).waitFor();
+      await item.focus();
+      await page.keyboard.press("Escape");
+      await page.locator(`${menu}:not([open])`).waitFor();
+      expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
+      await summary.click();
+      await page.locator(`${menu}[open]`).waitFor();
+      await page.mouse.click(1, 500);
+      await page.locator(`${menu}:not([open])`).waitFor();
+    }
+
+    it("loads no React or React Router script on a reading page, signed in or not", async () => {
+      for (const visitor of [undefined, reader]) {
+        const { scripts, problems, close } = await openWatched("/about", { visitor });
+        expect(scripts).toEqual(["/scripts/menus.js"]);
+        expect(problems).toEqual([]);
+        await close();
+      }
+    });
+
+    it("closes the user menu on Escape (focus back on it) and on a click outside", async () => {
+      const { page, problems, close } = await openWatched("/about", { visitor: reader });
+      const menu = "[data-nav=desktop] details[data-menu]";
+      await closesOnEscapeAndOutside(page, menu, page.locator(menu).getByRole("link", { name: "Dashboard" }));
+      expect(problems).toEqual([]);
+      await close();
+    });
+
+    it("closes the phone menu on Escape (focus back on it) and on a click outside", async () => {
+      const { page, problems, close } = await openWatched("/woollahra", { width: 390 });
+      const link = page.locator("[data-nav=phone]").getByRole("link", { name: "About" });
+      await closesOnEscapeAndOutside(page, "nav > details[data-menu]", link);
+      expect(problems).toEqual([]);
+      await close();
+    });
+  });
+});
