@@ -18,6 +18,8 @@ export default defineConfig({
     setupFiles: ["tests/support/stop-servers.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // Two files at a time: each suite runs its own servers on their own ports, files and
+    // databases, and most of a suite's time is spent waiting on them and on Chromium.
+    maxWorkers: 2,
   },
 });
