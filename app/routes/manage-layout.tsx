@@ -5,7 +5,7 @@ import { ManageNav } from "~/components/manage/ManageNav.tsx";
 export default function ManageLayout() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-      <p className="font-medium text-sandstone-700">Manage the site</p>
+      <p className="font-medium text-slate-700">Manage the site</p>
       <ManageNav />
       <Outlet />
     </div>
