@@ -27,6 +27,7 @@ export default [
   route("account/data", "routes/account-data.ts"),
   route("account/delete", "routes/account-delete.tsx"),
   route("authors/:handle", "routes/author.tsx"),
+  route("manage/enquiries.csv", "routes/manage-enquiries-csv.ts"),
   layout("routes/manage-layout.tsx", [
     route("manage", "routes/manage-index.tsx"),
     route("manage/posts", "routes/manage-posts.tsx"),
@@ -34,6 +35,8 @@ export default [
     route("manage/users", "routes/manage-users.tsx"),
     route("manage/users/:id/delete", "routes/manage-user-delete.tsx"),
     route("manage/settings", "routes/manage-settings.tsx"),
+    route("manage/enquiries", "routes/manage-enquiries.tsx"),
+    route("manage/outbox", "routes/manage-outbox.tsx"),
     route("manage/activity", "routes/manage-activity.tsx"),
   ]),
   route("contact", "routes/contact.tsx"),

@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Enquiry } from "~/lib/enquiry-schema.ts";
+import { enquiryStatuses } from "~/lib/manage.ts";
 import { site } from "~/lib/site.ts";
 import type { Db } from "./db/database.ts";
 import type { EnquiryStatus } from "./db/schema.ts";
 import { inTransaction } from "./db/transaction.ts";
 import { compose } from "./mail/message.ts";
 import { enqueue } from "./mail/outbox.ts";
+import { type Actor, recordActivity } from "./members.ts";
 import { admitTo, limits } from "./throttles.ts";
 
 export type EnquiryResult = { ok: true; id: string } | { ok: false; status: 429; message: string };
@@ -112,13 +114,38 @@ export async function listEnquiries(
   }));
 }
 
-export const enquiryStatuses: readonly EnquiryStatus[] = ["new", "answered", "archived"];
-
 /** Sets an enquiry's status; false when there is no such enquiry. */
 export async function setEnquiryStatus(db: Db, id: string, status: EnquiryStatus): Promise<boolean> {
-  if (!enquiryStatuses.includes(status)) throw new Error(`not an enquiry status: ${status}`);
+  if (!(enquiryStatuses as readonly string[]).includes(status))
+    throw new Error(`not an enquiry status: ${status}`);
   const result = await db.updateTable("enquiries").set({ status }).where("id", "=", id).executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/** How many enquiries there are, optionally of one status: the pages of the owners' listing. */
+export async function countEnquiries(db: Db, status?: EnquiryStatus): Promise<number> {
+  let query = db.selectFrom("enquiries").select((eb) => eb.fn.countAll<number>().as("count"));
+  if (status) query = query.where("status", "=", status);
+  return Number((await query.executeTakeFirstOrThrow()).count);
+}
+
+/** An owner marks an enquiry new, answered or archived, logged with the change in one transaction. */
+export async function ownerSetsEnquiryStatus(
+  db: Db,
+  actor: Actor,
+  id: string,
+  status: EnquiryStatus,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const enquiry = await trx
+      .selectFrom("enquiries")
+      .select(["name", "email"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!enquiry || !(await setEnquiryStatus(trx, id, status))) return false;
+    await recordActivity(trx, actor, `marked enquiry ${status}`, `${enquiry.name} <${enquiry.email}>`);
+    return true;
+  });
 }
 
 /**

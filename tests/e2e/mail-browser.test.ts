@@ -1,9 +1,13 @@
 import { createHmac } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { password, signedUp } from "../support/author.ts";
-import { chromiumPath, launchBrowser } from "../support/browser.ts";
+import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
+import { makeOwner } from "../support/owners.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
+import { serverDatabase } from "../support/server-database.ts";
 import { LoopbackSmtp, linkIn } from "../support/smtp.ts";
 
 const authSecret = "browser-mail-secret-0123456789abcdefghijklmnop";
@@ -51,6 +55,8 @@ describe.skipIf(!chromiumPath)("mail in Chromium", () => {
     const oldSession = await signedUp(server.url, email);
     const { page } = await open("/login", true);
     await page.getByRole("link", { name: "Forgot your password?" }).click();
+    // The log-in form has an Email field too: fill the new page's, once it has come.
+    await page.getByRole("button", { name: "Send the link" }).waitFor();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send the link" }).click();
     await page
@@ -122,4 +128,52 @@ describe.skipIf(!chromiumPath)("mail in Chromium", () => {
       expect(message?.mail.subject).toBe(`Leasing enquiry from ${name}`);
     });
   }
+
+  it("an enquiry from /contact reaches /manage/enquiries, is marked answered in place and is in the CSV", async () => {
+    const db = serverDatabase(server);
+    const owner = await signedUp(server.url, "leasing-owner@example.com");
+    await makeOwner(db, "leasing-owner@example.com");
+    await db.destroy();
+    const { page: form, context } = await open("/contact", true);
+    await tookTheirTime(context);
+    await form.getByLabel("Name").fill("Tenant <b>Bold</b>");
+    await form.getByLabel("Email").fill("tenant@example.com");
+    await form.getByLabel("Message").fill("Is https://evil.example/level-2 still free?");
+    await form.getByRole("button", { name: "Send enquiry" }).click();
+    await form.waitForURL(`${server.url}/contact/sent`);
+    await context.close();
+    const manage = await (
+      await contextAs(browser, owner, { viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    await manage.goto(`${server.url}/manage/enquiries`);
+    await manage.locator("html[data-hydrated]").waitFor();
+    const enquiry = manage.getByRole("article", { name: "Enquiry from Tenant <b>Bold</b>" });
+    await enquiry.getByText("Is https://evil.example/level-2 still free?").waitFor();
+    expect(await enquiry.getByRole("link", { name: /evil/ }).count()).toBe(0);
+    expect(
+      await enquiry.getByRole("link", { name: "Reply to Tenant <b>Bold</b>" }).getAttribute("href"),
+    ).toMatch(/^mailto:tenant@example\.com\?subject=/);
+    await enquiry.getByRole("button", { name: "Mark answered: enquiry from Tenant <b>Bold</b>" }).click();
+    await enquiry.getByTestId("enquiry-status").getByText("Answered").waitFor();
+    expect(new URL(manage.url()).pathname).toBe("/manage/enquiries");
+
+    const [download] = await Promise.all([
+      manage.waitForEvent("download"),
+      manage.getByRole("link", { name: "Download all as CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("woollahra-moncur-enquiries.csv");
+    expect(await readFile(await download.path(), "utf8")).toContain('"answered","Tenant <b>Bold</b>"');
+
+    // Axe at phone width, where a page's layout is tightest; the rules it checks do not change with width.
+    const violations: string[] = [];
+    await manage.setViewportSize({ width: 390, height: 900 });
+    for (const path of ["/manage/enquiries", "/manage/outbox"]) {
+      await manage.goto(`${server.url}${path}`);
+      const results = await new AxeBuilder({ page: manage }).analyze();
+      for (const v of results.violations)
+        violations.push(`${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`);
+    }
+    expect(violations).toEqual([]);
+    await manage.context().close();
+  });
 });

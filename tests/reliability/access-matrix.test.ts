@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
+import { sendEnquiry } from "~/.server/enquiries.ts";
 import { setSuspended } from "~/.server/members.ts";
 import { password, signedUp } from "../support/author.ts";
 import { photoJpeg } from "../support/images.ts";
-import { makeOwner } from "../support/owners.ts";
+import { makeOwner, managePages } from "../support/owners.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { tusUpload } from "../support/tus.ts";
@@ -166,6 +167,7 @@ describe("access matrix", () => {
   let expiredOwner: Visitor;
   let targetId: string;
   let targetSlug: string;
+  let enquiryId: string;
   const results = new Map<string, string>();
   const ownerResults = new Map<string, string>();
 
@@ -502,6 +504,14 @@ describe("access matrix", () => {
         .where("title", "=", "The target's post")
         .executeTakeFirstOrThrow()
     ).slug;
+    const enquiry = await sendEnquiry(
+      db,
+      "203.0.113.50",
+      { name: "A prospective tenant", email: "tenant@example.com", message: "Is the top floor free?" },
+      "leasing@example.com",
+    );
+    if (!enquiry.ok) throw new Error("the enquiry was not stored");
+    enquiryId = enquiry.id;
   });
 
   async function userIdOf(email: string): Promise<string> {
@@ -600,7 +610,6 @@ describe("access matrix", () => {
     });
   }
   const ownerRows = (): OwnerRow[] => {
-    const managePages = ["/manage", "/manage/posts", "/manage/users", "/manage/settings", "/manage/activity"];
     const deletePost = `/manage/posts/${targetSlug}/delete`;
     const deleteUser = `/manage/users/${targetId}/delete`;
     const wrongPassword = { status: 400, label: "400 (wrong password)", message: "Password is incorrect" };
@@ -628,6 +637,17 @@ describe("access matrix", () => {
         expect: ownersOnly(
           "/manage/posts",
           { status: 200, changes: ["posts", "activity"], label: "200 (hidden)" },
+          "POST",
+        ),
+      },
+      {
+        name: "POST /manage/enquiries (mark answered)",
+        method: "POST",
+        path: "/manage/enquiries",
+        form: { id: enquiryId, status: "answered" },
+        expect: ownersOnly(
+          "/manage/enquiries",
+          { status: 200, changes: ["enquiries", "activity"], label: "200 (marked)" },
           "POST",
         ),
       },
@@ -788,6 +808,9 @@ describe("access matrix", () => {
       "/manage/users",
       "/manage/users/:id/delete",
       "/manage/settings",
+      "/manage/enquiries",
+      "/manage/enquiries.csv",
+      "/manage/outbox",
       "/manage/activity",
       "/account",
       "/account/data",

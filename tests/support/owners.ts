@@ -1,5 +1,6 @@
 import type { Db } from "~/.server/db/database.ts";
 import { setRoleByEmail } from "~/.server/members.ts";
+import { manageNav } from "~/lib/manage.ts";
 import { runScript, type ScriptRun } from "./scripts.ts";
 
 /** `npm run owner -- …` as the server's operator runs it, with only the given settings. */
@@ -12,3 +13,6 @@ export async function makeOwner(db: Db, email: string): Promise<void> {
   const result = await setRoleByEmail(db, email, "owner");
   if (!result.ok) throw new Error(`could not make ${email} an owner: ${result.message}`);
 }
+
+/** Every page an owner may open in the manage area: those its navigation lists, and the enquiries' export. */
+export const managePages: string[] = [...manageNav.map(({ href }) => href), "/manage/enquiries.csv"];

@@ -34,6 +34,8 @@ export interface OutboxEntry {
   kind: string;
   toAddress: string;
   subject: string;
+  /** The plain-text body, links included: how an owner completes a reset when nothing is sent. */
+  text: string;
   status: OutboxStatus;
   attempts: number;
   lastError: string | null;
@@ -56,6 +58,7 @@ export async function listOutbox(
       "kind",
       "toAddress",
       "subject",
+      "text",
       "status",
       "attempts",
       "lastError",
@@ -74,4 +77,13 @@ export async function listOutbox(
     nextAttemptAt: Number(row.nextAttemptAt),
     sentAt: row.sentAt === null ? null : Number(row.sentAt),
   }));
+}
+
+/** How many messages the outbox holds: the pages of the owners' listing. */
+export async function countOutbox(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
