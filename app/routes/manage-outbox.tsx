@@ -51,7 +51,7 @@ export default function ManageOutbox({ loaderData: { messages, page, pages } }: 
       {messages.length === 0 ? (
         <p className="mt-6 text-lg">No messages yet.</p>
       ) : (
-        <ManageTable headings={["Created", "Kind", "To", "Subject and text", "Delivery"]}>
+        <ManageTable label="Messages" headings={["Created", "Kind", "To", "Subject and text", "Delivery"]}>
           {messages.map((message) => (
             <tr key={message.id} className="align-top" data-testid="outbox-message">
               <td className="px-4 py-3 whitespace-nowrap">{message.created}</td>
