@@ -28,10 +28,15 @@ export interface Personal {
  * reading page gets it as fragments put into the shared page (decision 025).
  */
 export async function personalParts(request: Request): Promise<Personal> {
-  const [user, toast, settings] = await Promise.all([
+  const [user, toast, registrationOpen] = await Promise.all([
     getUser(request),
     takeToast(request),
-    siteSettings(db()),
+    // Pages that need no database (the history pages) must not fail with it: while it cannot be
+    // read the Register link shows, and registering answers 503 itself.
+    siteSettings(db()).then(
+      (settings) => settings.registration === "open",
+      () => true,
+    ),
   ]);
   const headers = toast.headers;
   let formToken: string | null = null;
@@ -43,7 +48,7 @@ export async function personalParts(request: Request): Promise<Personal> {
   return {
     email: user?.email ?? null,
     owner: user?.role === "owner",
-    registrationOpen: settings.registration === "open",
+    registrationOpen,
     formToken,
     toast: toast.message,
     headers,

@@ -47,7 +47,9 @@ describe.skipIf(!chromiumPath)("accounts in Chromium", () => {
 
   it("validates as the visitor types and keeps Register disabled while the form is invalid", async () => {
     const page = await open("/register");
-    await page.waitForFunction(() => document.querySelector("button[type=submit]")?.hasAttribute("disabled"));
+    await page.waitForFunction(() =>
+      document.querySelector("main button[type=submit]")?.hasAttribute("disabled"),
+    );
     const submit = page.getByRole("button", { name: "Register" });
     expect(await submit.isDisabled()).toBe(true);
 

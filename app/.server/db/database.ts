@@ -1,6 +1,6 @@
 import { closeSync, openSync } from "node:fs";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { CompiledQuery, type Driver, Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import type { Config } from "../config.ts";
 import { answeringUnavailable } from "./availability.ts";
@@ -17,7 +17,7 @@ export function openDatabase(database: Config["database"]): Db {
     });
   }
   return new Kysely<Database>({
-    dialect: new SqliteDialect({
+    dialect: new WriteLockingSqliteDialect({
       database: async () => {
         // Made here rather than by SQLite, so that only the site's own user may read it (SQLite
         // gives the write-ahead log and its index the database file's mode).
@@ -32,6 +32,22 @@ export function openDatabase(database: Config["database"]): Db {
       },
     }),
   });
+}
+
+/**
+ * SQLite transactions take the write lock when they begin (`begin immediate`). A transaction
+ * that reads and then writes would otherwise fail at once with "database is locked" when
+ * another connection (another thread, the mail sender) wrote in between, instead of waiting
+ * its turn under busy_timeout.
+ */
+class WriteLockingSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
 }
 
 /** The pool, with the driver loaded on first use: a site on SQLite never loads it. */
