@@ -93,8 +93,15 @@ export async function inertnessProblems(page: Page, url: string): Promise<string
   try {
     const response = await page.goto(url, { waitUntil: "load" });
     if (!response || response.status() >= 500) problems.push(`status ${response?.status()}`);
-    // Hydration runs after load; give handlers (onload, onerror, onfocus…) a moment to fire.
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window, null, { timeout: 10_000 });
+    // A reading page's small scripts and an app page's hydration run after load; wait for them,
+    // then give handlers (onload, onerror, onfocus…) a moment to fire.
+    await page.waitForFunction(
+      () =>
+        document.documentElement.dataset.enhanced === "true" &&
+        (!("__reactRouterContext" in window) || "__reactRouterRouteModules" in window),
+      null,
+      { timeout: 10_000 },
+    );
     await page.waitForTimeout(150);
     if (page.url() !== url) problems.push(`navigated away to ${page.url()}`);
     problems.push(...(await page.evaluate(scanDocument, ownInlineScriptStarts)));
