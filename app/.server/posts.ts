@@ -203,27 +203,26 @@ export function withTags(db: Db, rows: SummaryRow[]): Promise<PostSummary[]> {
 export async function listPosts(db: Db, page: number, authorId?: string): Promise<PostSummary[]> {
   let query = summaries(db).where(listedPublicly);
   if (authorId) query = query.where("posts.userId", "=", authorId);
-  const rows = await query
+  return withTags(db, await onePage(query, page).execute());
+}
+
+/** Page `page` of a listing, newest first (the slug breaks ties so pages never overlap). */
+function onePage<Q extends ReturnType<typeof summaries>>(query: Q, page: number) {
+  return query
     .orderBy("posts.publishedOn", "desc")
     .orderBy("posts.slug")
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return withTags(db, rows);
+    .offset((page - 1) * pageSize);
 }
 
 /** One page of the public posts carrying a tag, newest first. */
 export async function listPostsTagged(db: Db, tag: string, page: number): Promise<PostSummary[]> {
-  const rows = await summaries(db)
-    .innerJoin("postTags", "postTags.slug", "posts.slug")
-    .where("postTags.tag", "=", tag)
-    .where(listedPublicly)
-    .orderBy("posts.publishedOn", "desc")
-    .orderBy("posts.slug")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return withTags(db, rows);
+  const tagged = summaries(db)
+    .where("posts.slug", "in", (eb) =>
+      eb.selectFrom("postTags").select("postTags.slug").where("postTags.tag", "=", tag),
+    )
+    .where(listedPublicly);
+  return withTags(db, await onePage(tagged, page).execute());
 }
 
 /** How many public posts carry a tag (none: the tag has no page). */
