@@ -76,19 +76,18 @@ const pages = config.production
     })
   : undefined;
 app.use(aroundTheApplication(version, pages));
-if (pages) {
-  const renderPage = createFetchHandler(build.current, "production");
-  app.use(
-    personalReadingPages({
-      publicUrl: config.publicUrl,
-      pages,
-      keyFor,
-      renderAnonymous: (url, context) => renderPage(new Request(url), context),
-      loadContext: loadContext(build.currentApp),
-      fragments: (request) => build.app.personalFragments(request),
-    }),
-  );
-}
+const renderPage = createFetchHandler(build.current, "production");
+const personalPages =
+  pages &&
+  personalReadingPages({
+    publicUrl: config.publicUrl,
+    pages,
+    keyFor,
+    renderAnonymous: (url, context) => renderPage(new Request(url), context),
+    loadContext: loadContext(build.currentApp),
+    fragments: (request) => build.app.personalFragments(request),
+  });
+if (personalPages) app.use(personalPages.render);
 app.all(
   "/{*splat}",
   createRequestHandler({
@@ -104,7 +103,8 @@ const headersForEveryResponse = Object.entries(securityHeaders(config.publicUrl)
 const server = createServer(serverTimeouts, (req, res) => {
   for (const [name, value] of headersForEveryResponse) res.setHeader(name, value);
   if (assets?.serve(req, res) || pages?.serve(req, res)) return;
-  app(req, res);
+  if (!personalPages) return app(req, res);
+  void personalPages.serve(req, res).then((answered) => answered || app(req, res));
 });
 server.on("clientError", answerMalformedRequest);
 await serve(server, {

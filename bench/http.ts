@@ -148,7 +148,7 @@ for (const count of postCounts) {
   }
   const signedIn = wrk(`${server.url}${newest}`, [`Cookie: ${visitor.cookieHeader}`]);
   const reference = wrk(`http://127.0.0.1:${nginxPort}/${pages.indexOf(newest)}.html`);
-  rows.push(row(count, `${newest} (signed in, uncached)`, signedIn, reference));
+  rows.push(row(count, `${newest} (signed in)`, signedIn, reference));
   const rssMb = Math.round(
     Number(readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1]) / 1024,
   );

@@ -1,9 +1,11 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import type { RouterContextProvider } from "react-router";
 import { hasPersonalCookie } from "../app/.server/cookies.ts";
 import type { PersonalFragments } from "../app/.server/personal-fragments.tsx";
 import { personalCacheControl } from "../app/http-policy.ts";
-import type { PageCache } from "./page-cache.ts";
+import type { PageCache, SharedPage } from "./page-cache.ts";
+import { splicePage } from "./spliced-page.ts";
 
 interface PersonalPagesOptions {
   /** The site's own origin: the addresses rendered here never take the client's Host header. */
@@ -21,42 +23,71 @@ interface PersonalPagesOptions {
 }
 
 /**
- * A reading page for a signed-in reader (or one with a notice waiting): the cached anonymous
+ * Reading pages for a signed-in reader (or one with a notice waiting): the cached anonymous
  * page with the personal parts put in, rendered alone (decision 025). The answer is
  * `private, no-store` and nothing of it goes back into the shared cache. Whatever cannot be
  * answered this way (a page no visitor may see, such as an author's draft; a page whose parts
  * are not where the layout put them) is left to the application's full render.
+ *
+ * `serve` answers before Express when the page is in the cache, as the cache answers
+ * visitors; `render` is the Express step that renders the shared page first when it is not.
  */
-export function personalReadingPages(options: PersonalPagesOptions): RequestHandler {
+export function personalReadingPages(options: PersonalPagesOptions) {
   const { publicUrl, pages, keyFor, renderAnonymous, loadContext, fragments } = options;
-  return async (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (!hasPersonalCookie(req.headers.cookie)) return next();
-    const key = keyFor(req.url);
-    if (key === undefined) return next();
-    try {
-      const url = new URL(key, publicUrl).href;
-      const page =
-        pages.fresh(key) ??
-        (await pages.renderShared(key, async () => renderAnonymous(url, await loadContext(req, res))));
-      if (!page) return next();
-      const personal = await fragments(new Request(url, { headers: { cookie: req.headers.cookie ?? "" } }));
-      let html = page.body.toString("utf8");
-      for (const [anonymous, own] of personal.replacements) {
-        if (!html.includes(anonymous)) return next();
-        html = html.split(anonymous).join(own);
+  const keyOf = (req: IncomingMessage) =>
+    (req.method === "GET" || req.method === "HEAD") && hasPersonalCookie(req.headers.cookie)
+      ? keyFor(req.url ?? "")
+      : undefined;
+
+  /** Sends the page with this reader's parts; false when the parts are not where they belong. */
+  const answer = async (req: IncomingMessage, res: ServerResponse, key: string, page: SharedPage) => {
+    const url = new URL(key, publicUrl).href;
+    const personal = await fragments(new Request(url, { headers: { cookie: req.headers.cookie ?? "" } }));
+    const encoding = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) ? "gzip" : undefined;
+    const body = splicePage(page.body, personal.parts, encoding);
+    if (!body) return false;
+    const headers: Record<string, string | string[]> = {
+      "Content-Type": page.contentType,
+      "Content-Security-Policy": page.contentSecurityPolicy,
+      "Cache-Control": personalCacheControl,
+      "Content-Length": String(body.length),
+      Vary: "Accept-Encoding",
+    };
+    const cookies = personal.headers.getSetCookie();
+    if (cookies.length > 0) headers["Set-Cookie"] = cookies;
+    if (encoding) headers["Content-Encoding"] = encoding;
+    // No ETag: a page for one reader, kept by no cache.
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  };
+
+  return {
+    /** Answers from the cached page when there is one; resolves false to let the application answer. */
+    async serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+      const key = keyOf(req);
+      const page = key === undefined ? undefined : pages.fresh(key);
+      if (key === undefined || !page) return false;
+      try {
+        return await answer(req, res, key, page);
+      } catch {
+        // The application answers instead, and says what went wrong (a database outage: 503).
+        return false;
       }
-      res.status(200);
-      res.set({
-        "Content-Type": page.contentType,
-        "Content-Security-Policy": page.contentSecurityPolicy,
-        "Cache-Control": personalCacheControl,
-      });
-      for (const cookie of personal.headers.getSetCookie()) res.append("Set-Cookie", cookie);
-      // Not `send`: a page for one reader, kept by no cache, needs no ETag.
-      res.end(html);
-    } catch (error) {
-      next(error);
-    }
+    },
+
+    render: (async (req, res, next) => {
+      const key = keyOf(req);
+      if (key === undefined) return next();
+      try {
+        const url = new URL(key, publicUrl).href;
+        const page =
+          pages.fresh(key) ??
+          (await pages.renderShared(key, async () => renderAnonymous(url, await loadContext(req, res))));
+        if (!page || !(await answer(req, res, key, page))) next();
+      } catch (error) {
+        next(error);
+      }
+    }) satisfies RequestHandler,
   };
 }

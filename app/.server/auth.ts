@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import { cookieNames } from "~/http-policy.ts";
 import { passwordLimits } from "~/lib/credentials-schema.ts";
+import { remembered } from "~/lib/remembered.ts";
 import { config } from "./config.ts";
 import { cookieValue } from "./cookies.ts";
 import { dialectOf } from "./db/dialect.ts";
@@ -150,6 +151,7 @@ export async function signIn(
 export async function signOut(request: Request): Promise<Headers> {
   if (!hasSessionCookie(request)) return new Headers();
   const response = await (await auth()).api.signOut({ headers: forwardedHeaders(request), asResponse: true });
+  forgetRecentSessions();
   return setCookies(response);
 }
 
@@ -267,7 +269,12 @@ export function signedSessionToken(request: Request): string | null {
   const { authSecret, publicUrl } = config();
   const name = publicUrl.startsWith("https:") ? cookieNames.secureSession : sessionCookie;
   const raw = cookieValue(request, name);
-  if (raw === undefined) return null;
+  return raw === undefined ? null : checkedSessionCookie(`${authSecret}\n${raw}`);
+}
+
+// A signed-in reader sends the same cookie with every page: its signature is checked once.
+const checkedSessionCookie = remembered(10_000, (secretAndCookie) => {
+  const [authSecret = "", raw = ""] = secretAndCookie.split("\n");
   let value: string;
   try {
     value = decodeURIComponent(raw);
@@ -282,7 +289,7 @@ export function signedSessionToken(request: Request): string | null {
   return dot > 0 && signature.length === expected.length && timingSafeEqual(signature, expected)
     ? token
     : null;
-}
+});
 
 /**
  * The signed-in user, or null. One indexed query: the cookie's signature is checked here,
@@ -306,6 +313,35 @@ export async function getUser(request: Request): Promise<User | null> {
   if (expiresAt - (sessionLifetime - sessionUpdateAge) * 1000 > Date.now()) return user;
   const session = await (await auth()).api.getSession({ headers: forwardedHeaders(request) });
   return session ? user : null;
+}
+
+/**
+ * The signed-in user as looked up at most ten seconds ago on this thread: only for the account
+ * area of reading pages, which a reader asks for page after page (decision 027). Everything
+ * that acts on an account, and every page of the app, asks `getUser`. A session ended here
+ * is forgotten at once; one ended on another thread or instance shows as signed in on those
+ * pages for those seconds at most, and can do nothing there.
+ */
+export async function recentUser(request: Request): Promise<User | null> {
+  const token = signedSessionToken(request);
+  if (!token) return null;
+  const seen = recentSessions.get(token);
+  if (seen && seen.until > Date.now()) return seen.user;
+  const user = await getUser(request);
+  recentSessions.delete(token);
+  if (recentSessions.size >= keptRecentSessions)
+    recentSessions.delete(recentSessions.keys().next().value as string);
+  recentSessions.set(token, { user, until: Date.now() + recentSessionMs });
+  return user;
+}
+
+const recentSessions = new Map<string, { user: User | null; until: number }>();
+const keptRecentSessions = 10_000;
+const recentSessionMs = 10_000;
+
+/** Called when sessions end here: which of the remembered ones did is not worth working out. */
+export function forgetRecentSessions(): void {
+  recentSessions.clear();
 }
 
 /**

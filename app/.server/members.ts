@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { forgetRecentSessions } from "./auth.ts";
 import type { Db } from "./db/database.ts";
 import type { Database, PostStatus, Publishing, Registration, Role, SiteAndAuthTables } from "./db/schema.ts";
 import { inTransaction } from "./db/transaction.ts";
@@ -159,11 +160,15 @@ export async function setSuspended(
   });
 }
 
-/** Ends every session of the user, on every instance, at once; `except` keeps the one in use. */
+/**
+ * Ends every session of the user, on every instance, at once (reading pages' account area
+ * elsewhere may take ten seconds to notice: see `recentUser`); `except` keeps the one in use.
+ */
 export async function endSessions(db: Db, userId: string, except?: string): Promise<void> {
   let query = withAuth(db).deleteFrom("session").where("userId", "=", userId);
   if (except) query = query.where("token", "<>", except);
   await query.execute();
+  forgetRecentSessions();
 }
 
 /**

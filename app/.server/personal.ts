@@ -1,4 +1,4 @@
-import { getUser } from "./auth.ts";
+import { getUser, type User } from "./auth.ts";
 import { db } from "./db/index.ts";
 import { issueFormToken } from "./form-token.ts";
 import { siteSettings } from "./members.ts";
@@ -10,8 +10,8 @@ export interface Personal {
   /** Whether the signed-in user runs the site (the user menu offers Manage). */
   owner: boolean;
   /**
-   * Whether the site takes new accounts (the navbar offers Register). Not personal, but the
-   * account area shows it, so it comes with the rest of it.
+   * Whether the navbar offers Register: to visitors, while the site takes new accounts. Not
+   * personal, but the account area shows it, so it comes with the rest of it.
    */
   registrationOpen: boolean;
   /** The signed-in user's anti-forgery token for the log-out form. */
@@ -23,21 +23,17 @@ export interface Personal {
 }
 
 /**
- * What makes a page personal: who is signed in, their log-out form's token and a notice
- * waiting to be shown. The root loader puts it into every full render; a signed-in reader's
- * reading page gets it as fragments put into the shared page (decision 025).
+ * What makes a page personal: who is signed in (as `signedIn` finds them), their log-out
+ * form's token and a notice waiting to be shown. The root loader puts it into every full
+ * render; a signed-in reader's reading page gets it as fragments put into the shared page
+ * (decisions 025 and 027).
  */
-export async function personalParts(request: Request): Promise<Personal> {
-  const [user, toast, registrationOpen] = await Promise.all([
-    getUser(request),
-    takeToast(request),
-    // Pages that need no database (the history pages) must not fail with it: while it cannot be
-    // read the Register link shows, and registering answers 503 itself.
-    siteSettings(db()).then(
-      (settings) => settings.registration === "open",
-      () => true,
-    ),
-  ]);
+export async function personalParts(
+  request: Request,
+  signedIn: (request: Request) => Promise<User | null> = getUser,
+): Promise<Personal> {
+  const [user, toast] = await Promise.all([signedIn(request), takeToast(request)]);
+  const registrationOpen = user ? false : await registrationIsOpen();
   const headers = toast.headers;
   let formToken: string | null = null;
   if (user) {
@@ -53,4 +49,15 @@ export async function personalParts(request: Request): Promise<Personal> {
     toast: toast.message,
     headers,
   };
+}
+
+/**
+ * Pages that need no database (the history pages) must not fail with it: while it cannot be
+ * read the Register link shows, and registering answers 503 itself.
+ */
+function registrationIsOpen(): Promise<boolean> {
+  return siteSettings(db()).then(
+    (settings) => settings.registration === "open",
+    () => true,
+  );
 }

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { personalCacheControl } from "~/http-policy.ts";
-import { publish, signedUp, uploadCover } from "../support/author.ts";
+import { publish, signedIn, signedUp, uploadCover } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDialects } from "../support/server-dialects.ts";
@@ -110,6 +110,40 @@ describe.each(serverDialects)("reading pages are documents ($name)", (dialect) =
       const after = await fetch(`${server.url}${path}`);
       expect(await after.text(), path).not.toContain("reader@example.com");
     }
+  });
+
+  it("sends a signed-in reader's page gzip-compressed or plain, the same page either way", async () => {
+    const as = (encoding: string) =>
+      fetch(`${server.url}/woollahra`, {
+        headers: { cookie: reader.cookieHeader, "accept-encoding": encoding },
+      });
+    const plain = await as("identity");
+    const gzip = await as("gzip, deflate, br");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    const text = withoutNonces(await plain.text());
+    expect(text).toContain("reader@example.com");
+    expect(withoutNonces(await gzip.text())).toBe(text);
+  });
+
+  // Reading pages' account area trusts a lookup of the session for ten seconds (decision 027);
+  // what acts on the account asks the database every time.
+  it("shows a session ended elsewhere as signed out on reading pages within seconds, and at once where it acts", async () => {
+    const here = await signedUp(server.url, "two-devices@example.com");
+    const elsewhere = await signedIn(server.url, "two-devices@example.com");
+    for (let i = 0; i < 4; i++)
+      expect(await (await elsewhere.get("/about")).text()).toContain("two-devices@");
+    const out = await here.post("/account", { intent: "sign-out-everywhere" });
+    expect(out.status).toBe(303);
+    expect((await elsewhere.get("/dashboard")).status).toBe(302);
+    const started = Date.now();
+    await expect
+      .poll(async () => (await (await elsewhere.get("/about")).text()).includes("two-devices@"), {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .toBe(false);
+    expect(Date.now() - started).toBeLessThan(11_000);
   });
 
   it("allows a signed-in reader's page's scripts by the shared page's hashes, never a replayed nonce", async () => {

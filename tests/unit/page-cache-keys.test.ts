@@ -62,4 +62,14 @@ describe("page cache keys", () => {
     expect(keyFor("/blog/%E0%A4%A")).toBeUndefined();
     expect(keyFor("/home?page=%")).toBe("/home?page=%25");
   });
+
+  // Each path's answer is remembered, so a second ask, or one after many other paths, or a
+  // path too long to remember, must answer as the first did.
+  it("answers the same for a path asked again, after thousands of others, or too long to remember", () => {
+    const long = `/blog/${"a".repeat(300)}`;
+    const first = ["/about", "/Home", "/blog/x", long].map(keyFor);
+    for (let i = 0; i < 12_000; i++) keyFor(`/blog/made-up-${i}`);
+    expect(["/about", "/Home", "/blog/x", long].map(keyFor)).toEqual(first);
+    expect(first).toEqual(["/about", undefined, "/blog/x", long]);
+  });
 });
