@@ -1,7 +1,8 @@
 /**
  * The HTTP server, composed in the order a request meets it: security headers, then build
- * assets and cached pages answered before Express; then the request's id, nonce and address,
- * the guards, compression, static files, and React Router; then the last resort for errors.
+ * assets and cached pages (with a signed-in reader's parts put in) answered before Express;
+ * then the request's id, nonce and address, the guards, compression, static files, and React
+ * Router; then the last resort for errors.
  * `npm start`, `npm run dev`, or `node server.ts` from any launcher after `npm run build`.
  */
 import "./server/restart-with-memory-settings.ts";
@@ -76,10 +77,10 @@ const pages = config.production
     })
   : undefined;
 app.use(aroundTheApplication(version, pages));
-const renderPage = createFetchHandler(build.current, "production");
-const personalPages =
-  pages &&
-  personalReadingPages({
+let personalPages: ReturnType<typeof personalReadingPages> | undefined;
+if (pages) {
+  const renderPage = createFetchHandler(build.current, "production");
+  personalPages = personalReadingPages({
     publicUrl: config.publicUrl,
     pages,
     keyFor,
@@ -87,7 +88,8 @@ const personalPages =
     loadContext: loadContext(build.currentApp),
     fragments: (request) => build.app.personalFragments(request),
   });
-if (personalPages) app.use(personalPages.render);
+  app.use(personalPages.render);
+}
 app.all(
   "/{*splat}",
   createRequestHandler({

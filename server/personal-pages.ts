@@ -72,7 +72,7 @@ export function personalReadingPages(options: PersonalPagesOptions) {
         return await answer(req, res, key, page);
       } catch {
         // The application answers instead, and says what went wrong (a database outage: 503).
-        return false;
+        return res.headersSent;
       }
     },
 
