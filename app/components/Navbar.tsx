@@ -6,7 +6,7 @@ import { SearchForm, SearchIcon } from "./SearchForm.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
 const linkClass = (isActive: boolean) =>
-  `block rounded px-2.5 py-2 text-[0.95rem] font-medium transition-colors hover:bg-heritage-50 hover:text-heritage-900 ${
+  `block rounded px-2 py-2 text-[0.95rem] font-medium whitespace-nowrap transition-colors 2xl:px-2.5 hover:bg-heritage-50 hover:text-heritage-900 ${
     isActive
       ? "text-heritage-900 underline decoration-sandstone-500 decoration-2 underline-offset-8"
       : "text-slate-ink"

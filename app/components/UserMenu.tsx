@@ -47,7 +47,9 @@ function MenuItems({
 function Label({ email }: { email: string }) {
   return (
     <>
-      <span className="max-w-48 truncate">{email}</span>
+      <span title={email} className="max-w-32 truncate 2xl:max-w-48">
+        {email}
+      </span>
       <span aria-hidden="true">▾</span>
     </>
   );

@@ -204,6 +204,35 @@ describe.each(serverDialects)("reading pages are documents ($name)", (dialect) =
       await page.locator(`${menu}:not([open])`).waitFor();
     }
 
+    // The bar is widest for a signed-in reader (Create Post, Create Batch 2023, their address).
+    it("fits the navbar in the window at 1280 px and phone width, signed in with a long address or not", async () => {
+      const longAddress = await signedUp(server.url, "first.middle.lastname@example.com.au");
+      for (const visitor of [undefined, longAddress]) {
+        for (const width of [1280, 390]) {
+          const { page, close } = await openWatched("/woollahra", { visitor, width });
+          const overflow = await page.evaluate(() => {
+            const bar = document.querySelector('nav[aria-label="Main"]') as HTMLElement;
+            const items = [...bar.querySelectorAll("li, a, summary")].filter(
+              (e) => e.getClientRects().length > 0,
+            );
+            return {
+              page: document.documentElement.scrollWidth - window.innerWidth,
+              outside: items.filter((e) => e.getBoundingClientRect().right > window.innerWidth).length,
+              tallLinks: [...bar.querySelectorAll('[data-nav="desktop"] > li > a')]
+                .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().height > 48)
+                .map((e) => e.textContent),
+            };
+          });
+          expect(overflow, `${width} px, ${visitor ? "signed in" : "visitor"}`).toEqual({
+            page: 0,
+            outside: 0,
+            tallLinks: [],
+          });
+          await close();
+        }
+      }
+    });
+
     it("loads no React or React Router script on a reading page, signed in or not", async () => {
       for (const visitor of [undefined, reader]) {
         const { scripts, problems, close } = await openWatched("/about", { visitor });
