@@ -375,6 +375,17 @@ describe.each(serverDialects)("owners and accounts over HTTP on $name", (dialect
       const refused = await visitor().register(address, password);
       expect(refused.status).toBe(403);
       expect((await new Visitor(server.url).logIn(address, password)).status).toBe(401);
+      // A signed-in reader gets the page visitors now share, with their own menu put in: once
+      // it is cached, answered from it (no request id: before the application) — both times
+      // without Register, and with their address.
+      for (let i = 0; i < 2; i++) await visitor().get("/woollahra");
+      await expect
+        .poll(async () => (await owner.get("/woollahra")).headers.get("x-request-id"), { timeout: 3000 })
+        .toBeNull();
+      const reader = await (await owner.get("/woollahra")).text();
+      expect(reader).toContain("owner@example.com");
+      expect(reader).not.toContain('href="/register"');
+      expect(reader).not.toContain('href="/login"');
     } finally {
       await owner.post("/manage/settings", { registration: "open", publishing: "immediate" });
     }
