@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
 import { sendEnquiry } from "~/.server/enquiries.ts";
 import { enqueue } from "~/.server/mail/outbox.ts";
-import { setRoleByEmail } from "~/.server/members.ts";
 import { password, publish, signedIn, signedUp, uploadCover } from "../support/author.ts";
 import { makeOwner, managePages, ownerCommand } from "../support/owners.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
