@@ -47,11 +47,6 @@ export function Footer({ year }: { year: number }) {
                 {site.social.label}
               </a>
             </li>
-            <li>
-              <PageLink className="underline underline-offset-4 hover:text-white" href="/privacy">
-                Privacy
-              </PageLink>
-            </li>
           </ul>
         </div>
       </div>

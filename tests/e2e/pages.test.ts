@@ -141,6 +141,8 @@ describe("every public page", () => {
     for (const [page, html] of pages) {
       const footer = html.slice(html.indexOf("<footer"));
       expect(footer, page).toMatch(/<a [^>]*href="\/privacy"[^>]*>Privacy<\/a>/);
+      // Once: each footer link appears a single time.
+      expect(footer.match(/href="\/privacy"/g), page).toHaveLength(1);
     }
     const form = pages.get("/register") as string;
     expect(form.slice(form.indexOf("<main"), form.indexOf("</main>"))).toMatch(/href="\/privacy"/);
