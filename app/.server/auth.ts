@@ -322,12 +322,16 @@ export async function getUser(request: Request): Promise<User | null> {
  * is forgotten at once; one ended on another thread or instance shows as signed in on those
  * pages for those seconds at most, and can do nothing there.
  */
-export async function recentUser(request: Request): Promise<User | null> {
+export function recentUser(request: Request): Promise<User | null> {
   const token = signedSessionToken(request);
-  if (!token) return null;
+  if (!token) return Promise.resolve(null);
   const seen = recentSessions.get(token);
   if (seen && seen.until > Date.now()) return seen.user;
-  const user = await getUser(request);
+  // The lookup itself is kept, so a burst of pages for one reader makes one query, not one each.
+  const user = getUser(request);
+  user.catch(() => {
+    if (recentSessions.get(token)?.user === user) recentSessions.delete(token);
+  });
   recentSessions.delete(token);
   if (recentSessions.size >= keptRecentSessions)
     recentSessions.delete(recentSessions.keys().next().value as string);
@@ -335,7 +339,7 @@ export async function recentUser(request: Request): Promise<User | null> {
   return user;
 }
 
-const recentSessions = new Map<string, { user: User | null; until: number }>();
+const recentSessions = new Map<string, { user: Promise<User | null>; until: number }>();
 const keptRecentSessions = 10_000;
 const recentSessionMs = 10_000;
 

@@ -6,8 +6,7 @@ import { confirmVerification } from "~/.server/email-verification.ts";
 import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
 import { readForm } from "~/.server/forms.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
-import { AuthCard } from "~/components/AuthCard.tsx";
-import { PageLink } from "~/components/PageLink.tsx";
+import { AuthCard, LinkNoLongerWorks } from "~/components/AuthCard.tsx";
 import { formTokenField } from "~/lib/form-token-field.ts";
 import { linkUnusable } from "~/lib/mail-messages.ts";
 import { appPage } from "~/lib/page-kinds.ts";
@@ -74,17 +73,7 @@ export function meta() {
 export default function EmailLink({ loaderData, actionData }: Route.ComponentProps) {
   const link = linkFor(loaderData.id);
   if (!loaderData.usable || actionData?.failed) {
-    return (
-      <AuthCard title="This link no longer works">
-        <p className="text-lg">{linkUnusable}</p>
-        <PageLink
-          href="/"
-          className="mt-6 block font-semibold text-heritage-700 underline underline-offset-4"
-        >
-          Go to the home page
-        </PageLink>
-      </AuthCard>
-    );
+    return <LinkNoLongerWorks reason={linkUnusable} href="/" next="Go to the home page" />;
   }
   return (
     <AuthCard title={link.title}>

@@ -73,27 +73,13 @@ export default function ManageOutbox({ loaderData: { messages, page, pages } }: 
                     <dt className="sr-only">Status</dt>
                     <dd className="text-base font-semibold">{message.status}</dd>
                   </div>
-                  <div className="mt-1">
-                    <dt className="inline font-semibold">Attempts: </dt>
-                    <dd className="inline">{message.attempts}</dd>
-                  </div>
-                  {message.nextAttempt && (
-                    <div className="mt-1">
-                      <dt className="inline font-semibold">Next attempt: </dt>
-                      <dd className="inline">{message.nextAttempt}</dd>
-                    </div>
-                  )}
-                  {message.sent && (
-                    <div className="mt-1">
-                      <dt className="inline font-semibold">Sent: </dt>
-                      <dd className="inline">{message.sent}</dd>
-                    </div>
-                  )}
+                  <Detail label="Attempts">{message.attempts}</Detail>
+                  {message.nextAttempt && <Detail label="Next attempt">{message.nextAttempt}</Detail>}
+                  {message.sent && <Detail label="Sent">{message.sent}</Detail>}
                   {message.lastError && (
-                    <div className="mt-1 max-w-64 break-words text-brick">
-                      <dt className="inline font-semibold">Last error: </dt>
-                      <dd className="inline">{message.lastError}</dd>
-                    </div>
+                    <Detail label="Last error" className="max-w-64 break-words text-brick">
+                      {message.lastError}
+                    </Detail>
                   )}
                 </dl>
               </td>
@@ -109,5 +95,23 @@ export default function ManageOutbox({ loaderData: { messages, page, pages } }: 
         older="Older messages →"
       />
     </>
+  );
+}
+
+/** One labelled fact of a message, on its own line. */
+function Detail({
+  label,
+  className = "",
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={`mt-1 ${className}`}>
+      <dt className="inline font-semibold">{`${label}: `}</dt>
+      <dd className="inline">{children}</dd>
+    </div>
   );
 }

@@ -8,9 +8,8 @@ import { readForm } from "~/.server/forms.ts";
 import { resetPassword } from "~/.server/password-reset.ts";
 import { refusingCommonPasswords } from "~/.server/passwords.ts";
 import { redirectWithToast } from "~/.server/toast.ts";
-import { AuthCard } from "~/components/AuthCard.tsx";
+import { AuthCard, LinkNoLongerWorks } from "~/components/AuthCard.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms.tsx";
-import { PageLink } from "~/components/PageLink.tsx";
 import { resetPasswordSchema } from "~/lib/credentials-schema.ts";
 import { formTokenField } from "~/lib/form-token-field.ts";
 import { resetLinkUnusable } from "~/lib/mail-messages.ts";
@@ -68,17 +67,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
   if (!loaderData.usable) {
-    return (
-      <AuthCard title="This link no longer works">
-        <p className="text-lg">{resetLinkUnusable}</p>
-        <PageLink
-          href="/forgot-password"
-          className="mt-6 block rounded-md bg-heritage-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-heritage-900"
-        >
-          Ask for a new link
-        </PageLink>
-      </AuthCard>
-    );
+    return <LinkNoLongerWorks reason={resetLinkUnusable} href="/forgot-password" next="Ask for a new link" />;
   }
   const valid = resetPasswordSchema.safeParse(form.value ?? {}).success;
   return (

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedUp } from "../support/author.ts";
-import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
+import { chromiumPath, launchBrowser, watchedPage } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import type { Visitor } from "../support/visitor.ts";
 
@@ -88,25 +88,8 @@ describe("the script policy (CSP nonces)", () => {
   describe.skipIf(!chromiumPath)("in Chromium", () => {
     const appPages = ["/login", "/register", "/create-post"];
 
-    /** Opens a page with JavaScript and collects every policy violation and console error. */
-    async function openWatched(path: string, visitor?: Visitor) {
-      const context = await contextAs(browser, visitor);
-      const page: Page = await context.newPage();
-      const problems: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") problems.push(message.text());
-      });
-      page.on("pageerror", (error) => problems.push(error.message));
-      await page.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) => {
-          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-        });
-      });
-      await page.goto(`${server.url}${path}`);
-      // An app page hydrates; a reading page runs its small scripts (decision 025).
-      await page.locator(appPages.includes(path) ? "html[data-hydrated]" : "html[data-enhanced]").waitFor();
-      return { page, problems, close: () => context.close() };
-    }
+    const openWatched = (path: string, visitor?: Visitor) =>
+      watchedPage(browser, `${server.url}${path}`, { visitor, app: appPages.includes(path) });
 
     it.each(["/", "/home", "/woollahra", "/about", "/alex-example", "/login", "/register"])(
       "runs %s's scripts (small scripts, speculation rules, or the app's) with no policy violations",

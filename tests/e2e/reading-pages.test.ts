@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { personalCacheControl } from "~/http-policy.ts";
 import { publish, signedIn, signedUp, uploadCover } from "../support/author.ts";
-import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
+import { chromiumPath, launchBrowser, watchedPage } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDialects } from "../support/server-dialects.ts";
 import type { Visitor } from "../support/visitor.ts";
@@ -161,30 +161,8 @@ describe.each(serverDialects)("reading pages are documents ($name)", (dialect) =
   });
 
   describe.skipIf(!chromiumPath || dialect.name !== "sqlite")("in Chromium", () => {
-    /** Opens a page, recording the scripts it asks for and every policy violation or script error. */
-    async function openWatched(path: string, options: { visitor?: Visitor; width?: number } = {}) {
-      const context = await contextAs(browser as Browser, options.visitor, {
-        viewport: { width: options.width ?? 1280, height: 900 },
-      });
-      const page: Page = await context.newPage();
-      const scripts: string[] = [];
-      const problems: string[] = [];
-      page.on("request", (request) => {
-        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-      });
-      page.on("console", (message) => {
-        if (message.type() === "error") problems.push(message.text());
-      });
-      page.on("pageerror", (error) => problems.push(error.message));
-      await page.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) => {
-          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-        });
-      });
-      await page.goto(`${server.url}${path}`);
-      await page.locator("html[data-enhanced]").waitFor();
-      return { page, scripts, problems, close: () => context.close() };
-    }
+    const openWatched = (path: string, options: { visitor?: Visitor; width?: number } = {}) =>
+      watchedPage(browser as Browser, `${server.url}${path}`, options);
 
     /**
      * Opens the disclosure menu, focuses an item, presses Escape: closed, focus on its summary.
