@@ -13,7 +13,7 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import { log } from "./app/.server/log.ts";
-import { sydneyYear } from "./app/lib/dates.ts";
+import { sydneyYear } from "./app/site/dates.ts";
 import { assetsDir, loadBuild } from "./server/build.ts";
 import { trackContentVersion } from "./server/content-version.ts";
 import { failOnConfigError, readConfig } from "./server/fail.ts";

@@ -7,15 +7,15 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { requestContext } from "./.server/http/request-context.ts";
 import { log } from "./.server/log.ts";
-import { requestContext } from "./.server/request-context.ts";
-import { pageCacheRule, personalCacheControl, publicPageCacheControl } from "./http-policy.ts";
-import type { RootData } from "./lib/root-data.ts";
+import { pageCacheRule, personalCacheControl, publicPageCacheControl } from "./http/http-policy.ts";
+import type { RootData } from "./http/root-data.ts";
 
-export { ownerCommand } from "./.server/owner-command.ts";
-export { personalFragments } from "./.server/personal-fragments.tsx";
-export { requestContext } from "./.server/request-context.ts";
-export { seedDevelopmentData } from "./.server/seed.ts";
+export { ownerCommand } from "./.server/accounts/owner-command.ts";
+export { seedDevelopmentData } from "./.server/db/seed.ts";
+export { personalFragments } from "./.server/http/personal-fragments.tsx";
+export { requestContext } from "./.server/http/request-context.ts";
 export { currentContentVersion, prepareDatabase, startApp, stopApp } from "./.server/startup.ts";
 
 const renderTimeout = 10_000;

@@ -16,8 +16,8 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { config } from "./.server/config.ts";
-import { personalParts } from "./.server/personal.ts";
-import { requestContext } from "./.server/request-context.ts";
+import { personalParts } from "./.server/http/personal.ts";
+import { requestContext } from "./.server/http/request-context.ts";
 import { AppNavigation } from "./components/AppNavigation.tsx";
 import { Banner } from "./components/Banner.tsx";
 import { DevStrip } from "./components/DevStrip.tsx";
@@ -28,9 +28,9 @@ import { ReadingScript } from "./components/ReadingScript.tsx";
 import { RequestRefused } from "./components/RequestRefused.tsx";
 import { SpeculationRules } from "./components/SpeculationRules.tsx";
 import { Toast } from "./components/Toast.tsx";
-import { sydneyYear } from "./lib/dates.ts";
-import { hydrates, readingScripts } from "./lib/page-kinds.ts";
-import type { RootData } from "./lib/root-data.ts";
+import { hydrates, readingScripts } from "./http/page-kinds.ts";
+import type { RootData } from "./http/root-data.ts";
+import { sydneyYear } from "./site/dates.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, production } = config();

@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { contentPageNames } from "./lib/public-pages.ts";
+import { contentPageNames } from "./site/public-pages.ts";
 
 export default [
   index("routes/content-page.tsx", { id: "page-index" }),

@@ -4,7 +4,7 @@
 //   npm run illustrations -- --only banner,hotel --png previews
 //                                                           PNG previews of some drawings
 //
-// Outputs: public/illustrations/NAME-W.{avif,webp}, app/lib/illustrations.ts and
+// Outputs: public/illustrations/NAME-W.{avif,webp}, app/site/illustrations.ts and
 // app/content/samples/covers/NAME.webp (one per sample article, from its front matter).
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -18,7 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const publicDir = path.join(root, "public/illustrations");
 const samplesDir = path.join(root, "app/content/samples");
 const coversDir = path.join(samplesDir, "covers");
-const manifestPath = path.join(root, "app/lib/illustrations.ts");
+const manifestPath = path.join(root, "app/site/illustrations.ts");
 
 const COVER = { width: 1260, height: 750 } as const;
 const quality = { avif: 50, webp: 70, cover: 75 } as const;

@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium } from "playwright-core";
-import { publicPagePaths } from "../app/lib/public-pages.ts";
+import { publicPagePaths } from "../app/site/public-pages.ts";
 import { chromiumPath } from "../tests/support/browser.ts";
 import { chromiumFlags } from "../tests/support/chromium.ts";
 

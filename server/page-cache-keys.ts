@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { type PageCacheRule, pageCacheRule } from "../app/http-policy.ts";
-import { remembered } from "../app/lib/remembered.ts";
+import { type PageCacheRule, pageCacheRule } from "../app/http/http-policy.ts";
+import { remembered } from "../app/http/remembered.ts";
 
 interface CacheableRoute {
   id: string;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { hasPersonalCookie } from "../app/.server/cookies.ts";
+import { hasPersonalCookie } from "../app/.server/http/cookies.ts";
 import { acceptedCopy, type EncodedBody } from "./encodings.ts";
 import { SegmentedLru } from "./segmented-lru.ts";
 

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import type { RouterContextProvider } from "react-router";
-import { hasPersonalCookie } from "../app/.server/cookies.ts";
-import type { PersonalFragments } from "../app/.server/personal-fragments.tsx";
-import { personalCacheControl } from "../app/http-policy.ts";
+import { hasPersonalCookie } from "../app/.server/http/cookies.ts";
+import type { PersonalFragments } from "../app/.server/http/personal-fragments.tsx";
+import { personalCacheControl } from "../app/http/http-policy.ts";
 import type { PageCache, SharedPage } from "./page-cache.ts";
 import { splicePage } from "./spliced-page.ts";
 

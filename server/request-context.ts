@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { RouterContextProvider } from "react-router";
-import { clientAddress } from "../app/.server/client-address.ts";
-import type { RequestContext } from "../app/.server/request-context.ts";
+import { clientAddress } from "../app/.server/http/client-address.ts";
+import type { RequestContext } from "../app/.server/http/request-context.ts";
 import type { AppExports } from "./build.ts";
 import { contentSecurityPolicy, nonceScripts } from "./security-headers.ts";
 

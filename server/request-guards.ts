@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
-import { isCrossSite } from "../app/.server/same-origin.ts";
-import { bodyLimitFor } from "../app/http-policy.ts";
+import { isCrossSite } from "../app/.server/http/same-origin.ts";
+import { bodyLimitFor } from "../app/http/http-policy.ts";
 
 /** Methods a Fetch API Request cannot carry would make the app throw: refuse them here. */
 export const fetchableMethodsOnly: RequestHandler = (req, res, next) => {

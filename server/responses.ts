@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
-import { personalCacheControl } from "../app/http-policy.ts";
+import { personalCacheControl } from "../app/http/http-policy.ts";
 import type { ContentVersion } from "./content-version.ts";
 import type { PageCache } from "./page-cache.ts";
 import { requestIdOf } from "./request-context.ts";

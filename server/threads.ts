@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import type { Logger } from "pino";
-import { freeImageSlotsOf, newImageSlots } from "../app/.server/image-slots.ts";
+import { freeImageSlotsOf, newImageSlots } from "../app/.server/uploads/image-slots.ts";
 
 /**
  * One server process runs a thread per core, each a whole copy of the site listening on the

@@ -4,7 +4,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
 import { z } from "zod";
-import { site } from "../lib/site.ts";
+import { site } from "../site/site.ts";
 
 /** A configuration problem a person can fix; its message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -208,7 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
 
 function realEstateContact(): string {
   const contact = site.contacts.find(({ group }) => group === "Real estate");
-  if (!contact) throw new Error("app/lib/site.ts has no Real estate contact");
+  if (!contact) throw new Error("app/site/site.ts has no Real estate contact");
   return contact.email;
 }
 

@@ -1,15 +1,15 @@
 import { sql } from "kysely";
-import { prepareAuthTables } from "./auth.ts";
+import { prepareAuthTables } from "./accounts/auth.ts";
 import { ConfigError, config } from "./config.ts";
 import { migrateToLatest } from "./db/database.ts";
 import { db } from "./db/index.ts";
 import { underSchemaLock } from "./db/schema-lock.ts";
-import { shareImageSlots } from "./image-slots.ts";
 import { log } from "./log.ts";
 import { startSending, stopSending } from "./mail/sender.ts";
-import { contentVersion } from "./posts.ts";
-import { storage } from "./storage/index.ts";
-import { startSweeping, stopSweeping } from "./unused-images.ts";
+import { contentVersion } from "./posts/posts.ts";
+import { shareImageSlots } from "./uploads/image-slots.ts";
+import { storage } from "./uploads/storage/index.ts";
+import { startSweeping, stopSweeping } from "./uploads/unused-images.ts";
 
 interface StartOptions {
   /** The server's first thread: it alone migrates and sweeps. */

@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useRouteLoaderData } from "react-router";
-import { passwordChangeSchema, profileSchema } from "~/lib/account-schema.ts";
-import { formTokenField } from "~/lib/form-token-field.ts";
-import type { RootData } from "~/lib/root-data.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { passwordChangeSchema, profileSchema } from "~/accounts/account-schema.ts";
+import { useHydrated } from "~/components/use-hydrated.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
+import type { RootData } from "~/http/root-data.ts";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "./forms.tsx";
 
 type LastResult = SubmissionResult<string[]> | undefined;

@@ -1,4 +1,4 @@
-import { illustrationImage } from "~/lib/responsive-image.ts";
+import { illustrationImage } from "~/uploads/responsive-image.ts";
 import { Picture } from "./Picture.tsx";
 
 export function Banner() {

@@ -1,4 +1,4 @@
-import type { site } from "~/lib/site.ts";
+import type { site } from "~/site/site.ts";
 
 type Contact = (typeof site.contacts)[number];
 

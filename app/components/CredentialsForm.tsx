@@ -1,9 +1,9 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { logInSchema, registrationSchema } from "~/lib/credentials-schema.ts";
-import { formTokenField } from "~/lib/form-token-field.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { logInSchema, registrationSchema } from "~/accounts/credentials-schema.ts";
+import { useHydrated } from "~/components/use-hydrated.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
 import { FormAlert, SubmitButton, TextField } from "./forms.tsx";
 
 interface CredentialsFormProps {

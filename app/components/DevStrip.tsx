@@ -1,4 +1,4 @@
-import { hasPlaceholderContacts } from "~/lib/site.ts";
+import { hasPlaceholderContacts } from "~/site/site.ts";
 
 /** Shown whenever the server does not run in production mode. */
 export function DevStrip() {
@@ -9,7 +9,7 @@ export function DevStrip() {
         <span className="block font-normal sm:inline">
           <span className="hidden sm:inline"> · </span>
           The contact details are placeholders (.example addresses, 02 5550 numbers): set the real ones in
-          app/lib/site.ts before going live.
+          app/site/site.ts before going live.
         </span>
       )}
     </div>

@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { enquirySchema, honeypotField } from "~/lib/enquiry-schema.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/components/use-hydrated.ts";
+import { enquirySchema, honeypotField } from "~/site/enquiry-schema.ts";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "./forms.tsx";
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { site } from "~/lib/site.ts";
+import { site } from "~/site/site.ts";
 import { PageLink } from "./PageLink.tsx";
 
 interface ErrorPageProps {

@@ -1,4 +1,4 @@
-import { addressLine, site } from "~/lib/site.ts";
+import { addressLine, site } from "~/site/site.ts";
 import { ContactLinks } from "./ContactLinks.tsx";
 import { PageLink } from "./PageLink.tsx";
 

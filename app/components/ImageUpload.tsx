@@ -1,11 +1,11 @@
 import type Uppy from "@uppy/core";
 import { useEffect, useRef, useState } from "react";
-import type { ImageInfo } from "~/lib/image-variants.ts";
-import { uploadedImage } from "~/lib/responsive-image.ts";
-import { showToast } from "~/lib/toast-events.ts";
-import { acceptedImageTypes, uploadErrorMessage } from "~/lib/upload-rules.ts";
-import { createUploader } from "~/lib/uploader.client.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { showToast } from "~/components/toast-events.ts";
+import { useHydrated } from "~/components/use-hydrated.ts";
+import type { ImageInfo } from "~/uploads/image-variants.ts";
+import { uploadedImage } from "~/uploads/responsive-image.ts";
+import { acceptedImageTypes, uploadErrorMessage } from "~/uploads/upload-rules.ts";
+import { createUploader } from "~/uploads/uploader.client.ts";
 import { Picture } from "./Picture.tsx";
 
 type UploadState = "idle" | "running" | "paused" | "success" | "canceled" | "error";

@@ -1,4 +1,4 @@
-import { formTokenField } from "~/lib/form-token-field.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
 
 /**
  * The one way to sign out: a POST carrying the anti-forgery token the root loader issued to

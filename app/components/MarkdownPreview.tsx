@@ -1,5 +1,5 @@
 import { useDeferredValue } from "react";
-import { renderMarkdown } from "~/lib/markdown.ts";
+import { renderMarkdown } from "~/posts/markdown.ts";
 
 /** The post as it will look, rendered by the same code as the post page. */
 export function MarkdownPreview({ markdown }: { markdown: string }) {

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
-import { mainNav } from "~/lib/nav.ts";
-import { site } from "~/lib/site.ts";
+import { mainNav } from "~/site/nav.ts";
+import { site } from "~/site/site.ts";
 import { AppLink, PageLink } from "./PageLink.tsx";
 import { SearchForm, SearchIcon } from "./SearchForm.tsx";
 import { UserMenu } from "./UserMenu.tsx";

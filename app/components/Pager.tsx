@@ -1,4 +1,4 @@
-import { pageHref } from "~/lib/page-number.ts";
+import { pageHref } from "~/http/page-number.ts";
 import { PageLink } from "./PageLink.tsx";
 
 const linkClass =

@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import type { ResponsiveImage } from "~/lib/responsive-image.ts";
+import type { ResponsiveImage } from "~/uploads/responsive-image.ts";
 
 interface PictureProps {
   image: ResponsiveImage;

@@ -1,6 +1,6 @@
-import { formatSydneyDate } from "~/lib/dates.ts";
-import type { ImageInfo } from "~/lib/image-variants.ts";
-import { uploadedImage } from "~/lib/responsive-image.ts";
+import { formatSydneyDate } from "~/site/dates.ts";
+import type { ImageInfo } from "~/uploads/image-variants.ts";
+import { uploadedImage } from "~/uploads/responsive-image.ts";
 import { PageLink } from "./PageLink.tsx";
 import { Picture } from "./Picture.tsx";
 import { TagList } from "./TagList.tsx";

@@ -9,9 +9,9 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback } from "react";
 import { Form, useNavigation } from "react-router";
-import type { ImageInfo } from "~/lib/image-variants.ts";
-import { characterCount, postLimits, postSchema } from "~/lib/post-schema.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/components/use-hydrated.ts";
+import { characterCount, postLimits, postSchema } from "~/posts/post-schema.ts";
+import type { ImageInfo } from "~/uploads/image-variants.ts";
 import { FormAlert } from "./forms.tsx";
 import { ImageUpload } from "./ImageUpload.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";

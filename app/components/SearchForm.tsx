@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { searchLimits } from "~/lib/search-limits.ts";
+import { searchLimits } from "~/posts/search-limits.ts";
 
 interface SearchFormProps {
   /** What the field holds (the search results page shows the query searched). */

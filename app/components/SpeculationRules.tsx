@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { RootData } from "~/lib/root-data.ts";
+import type { RootData } from "~/http/root-data.ts";
 import { appLinkSelector } from "./PageLink.tsx";
 
 /**

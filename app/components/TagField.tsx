@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { normalTag, splitTags, tagLimits } from "~/lib/tags.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/components/use-hydrated.ts";
+import { normalTag, splitTags, tagLimits } from "~/posts/tags.ts";
 
 interface TagFieldProps {
   id: string;

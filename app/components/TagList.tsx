@@ -1,4 +1,4 @@
-import { tagPath } from "~/lib/tags.ts";
+import { tagPath } from "~/posts/tags.ts";
 import { PageLink } from "./PageLink.tsx";
 
 /** A post's tags, each a link to its tag page. */

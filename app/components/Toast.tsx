@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { onToast } from "~/lib/toast-events.ts";
+import { onToast } from "~/components/toast-events.ts";
 
 const visibleMs = 6000;
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/components/use-hydrated.ts";
 import { LogOutForm } from "./LogOutForm.tsx";
 import { AppLink } from "./PageLink.tsx";
 

@@ -1,7 +1,7 @@
 import { Form, useRouteLoaderData } from "react-router";
-import { formTokenField } from "~/lib/form-token-field.ts";
-import { mustVerify } from "~/lib/mail-messages.ts";
-import type { RootData } from "~/lib/root-data.ts";
+import { mustVerify } from "~/accounts/mail-messages.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
+import type { RootData } from "~/http/root-data.ts";
 
 /** Why the user cannot publish yet, with a button that sends a new verification link. */
 export function VerifyNotice() {

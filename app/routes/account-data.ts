@@ -1,9 +1,9 @@
-import { requireUser } from "~/.server/auth.ts";
+import { requireUser } from "~/.server/accounts/auth.ts";
+import { accountRecord, memberOf } from "~/.server/accounts/members.ts";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
-import { accountRecord, memberOf } from "~/.server/members.ts";
-import { listPostsByUser, standing } from "~/.server/posts.ts";
-import { largestVariantUrl } from "~/lib/image-variants.ts";
+import { listPostsByUser, standing } from "~/.server/posts/posts.ts";
+import { largestVariantUrl } from "~/uploads/image-variants.ts";
 import type { Route } from "./+types/account-data";
 
 /** "Download my data": the account, profile and every post, as a JSON attachment. */

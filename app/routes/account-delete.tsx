@@ -1,19 +1,18 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useRouteLoaderData } from "react-router";
-import { isOwnPassword, requireUser, signOut } from "~/.server/auth.ts";
+import { isOwnPassword, requireUser, signOut } from "~/.server/accounts/auth.ts";
+import { deleteUser, userSummary } from "~/.server/accounts/members.ts";
 import { db } from "~/.server/db/index.ts";
-import { requireFormToken } from "~/.server/form-token.ts";
-import { readForm } from "~/.server/forms.ts";
-import { deleteUser, userSummary } from "~/.server/members.ts";
+import { requireFormToken } from "~/.server/http/form-token.ts";
+import { readForm } from "~/.server/http/forms.ts";
+import { deleteAccountSchema, postCount } from "~/accounts/account-schema.ts";
 import { FormAlert, TextField } from "~/components/forms.tsx";
 import { AppLink } from "~/components/PageLink.tsx";
-import { deleteAccountSchema } from "~/lib/account-schema.ts";
-import { formTokenField } from "~/lib/form-token-field.ts";
-import { appPage } from "~/lib/page-kinds.ts";
-import { postCount } from "~/lib/post-count.ts";
-import { type RootData, rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
+import { appPage } from "~/http/page-kinds.ts";
+import { type RootData, rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/account-delete";
 
 /** A writing page: it hydrates (decision 025). */

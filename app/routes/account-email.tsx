@@ -1,20 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { requestEmailChange } from "~/.server/account-mail.ts";
-import { requireUser } from "~/.server/auth.ts";
+import { requireUser } from "~/.server/accounts/auth.ts";
+import { requestEmailChange } from "~/.server/accounts/email-change.ts";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
-import { requireFormToken } from "~/.server/form-token.ts";
-import { readForm } from "~/.server/forms.ts";
+import { requireFormToken } from "~/.server/http/form-token.ts";
+import { readForm } from "~/.server/http/forms.ts";
+import { emailChangeSchema } from "~/accounts/credentials-schema.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms.tsx";
-import { emailChangeSchema } from "~/lib/credentials-schema.ts";
-import { formTokenField } from "~/lib/form-token-field.ts";
-import { appPage } from "~/lib/page-kinds.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/components/use-hydrated.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
+import { appPage } from "~/http/page-kinds.ts";
+import { rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/account-email";
 
 /** A writing page: it hydrates (decision 025). */

@@ -1,19 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { changePassword, requireUser, signOut } from "~/.server/auth.ts";
+import { changePassword, requireUser, signOut } from "~/.server/accounts/auth.ts";
+import { endSessions, memberOf, saveProfile, userSummary } from "~/.server/accounts/members.ts";
+import { refusingCommonPasswords } from "~/.server/accounts/passwords.ts";
 import { db } from "~/.server/db/index.ts";
-import { requireFormToken } from "~/.server/form-token.ts";
-import { readForm } from "~/.server/forms.ts";
-import { endSessions, memberOf, saveProfile, userSummary } from "~/.server/members.ts";
-import { refusingCommonPasswords } from "~/.server/passwords.ts";
-import { redirectWithToast } from "~/.server/toast.ts";
+import { requireFormToken } from "~/.server/http/form-token.ts";
+import { readForm } from "~/.server/http/forms.ts";
+import { redirectWithToast } from "~/.server/http/toast.ts";
+import { handleMessages, passwordChangeSchema, postCount, profileSchema } from "~/accounts/account-schema.ts";
 import { PasswordForm, ProfileForm, SignOutEverywhereForm } from "~/components/AccountForms.tsx";
 import { AppLink, PageLink } from "~/components/PageLink.tsx";
-import { handleMessages, passwordChangeSchema, profileSchema } from "~/lib/account-schema.ts";
-import { appPage } from "~/lib/page-kinds.ts";
-import { postCount } from "~/lib/post-count.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
+import { appPage } from "~/http/page-kinds.ts";
+import { rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/account";
 
 /** A writing page: it hydrates (decision 025). */

@@ -1,14 +1,14 @@
 import { data } from "react-router";
+import { authorByHandle } from "~/.server/accounts/members.ts";
 import { db } from "~/.server/db/index.ts";
-import { authorByHandle } from "~/.server/members.ts";
-import { publicPostPage } from "~/.server/post-pages.ts";
+import { publicPostPage } from "~/.server/posts/post-pages.ts";
+import { handlePattern } from "~/accounts/account-schema.ts";
 import { Pager } from "~/components/Pager.tsx";
 import { PostCard } from "~/components/PostCard.tsx";
-import { cachedPage } from "~/http-policy.ts";
-import { handlePattern } from "~/lib/account-schema.ts";
-import { pageNumber } from "~/lib/page-number.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
+import { cachedPage } from "~/http/http-policy.ts";
+import { pageNumber } from "~/http/page-number.ts";
+import { rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/author";
 
 export const handle = cachedPage("page");

@@ -1,15 +1,15 @@
 import { useRouteLoaderData } from "react-router";
 import { db } from "~/.server/db/index.ts";
-import { publicPostPage } from "~/.server/post-pages.ts";
+import { publicPostPage } from "~/.server/posts/post-pages.ts";
 import { PageLink } from "~/components/PageLink.tsx";
 import { Pager } from "~/components/Pager.tsx";
 import { PostCard } from "~/components/PostCard.tsx";
 import { SearchForm } from "~/components/SearchForm.tsx";
-import { cachedPage } from "~/http-policy.ts";
-import { pageNumber } from "~/lib/page-number.ts";
-import { type RootData, rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
-import { site } from "~/lib/site.ts";
+import { cachedPage } from "~/http/http-policy.ts";
+import { pageNumber } from "~/http/page-number.ts";
+import { type RootData, rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
+import { site } from "~/site/site.ts";
 import type { Route } from "./+types/blog-index";
 
 export const handle = cachedPage("page");

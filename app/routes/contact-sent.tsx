@@ -1,8 +1,8 @@
 import { PageLink } from "~/components/PageLink.tsx";
-import { cachedPage } from "~/http-policy.ts";
-import { enquirySent } from "~/lib/enquiry-schema.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
+import { cachedPage } from "~/http/http-policy.ts";
+import { rootData } from "~/http/root-data.ts";
+import { enquirySent } from "~/site/enquiry-schema.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/contact-sent";
 
 export const handle = cachedPage();

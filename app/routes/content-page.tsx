@@ -1,14 +1,14 @@
 import { Suspense } from "react";
 import { data } from "react-router";
-import { pageFrontmatter } from "~/.server/page-frontmatter.ts";
+import { pageFrontmatter } from "~/.server/site/page-frontmatter.ts";
 import { contentComponents } from "~/components/content/index.ts";
 import { Picture } from "~/components/Picture.tsx";
 import { pageBody, pageNameFor, preloadPage } from "~/content/pages.ts";
-import { cachedPage } from "~/http-policy.ts";
-import { illustrationImage, illustrationSrc } from "~/lib/responsive-image.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
-import { localBusiness } from "~/lib/structured-data.ts";
+import { cachedPage } from "~/http/http-policy.ts";
+import { rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
+import { localBusiness } from "~/site/structured-data.ts";
+import { illustrationImage, illustrationSrc } from "~/uploads/responsive-image.ts";
 import type { Route } from "./+types/content-page";
 
 export const handle = cachedPage();

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { requireUser } from "~/.server/auth.ts";
+import { requireUser } from "~/.server/accounts/auth.ts";
+import { requireVerifiedAuthor } from "~/.server/accounts/email-verification.ts";
 import { db } from "~/.server/db/index.ts";
-import { requireVerifiedAuthor } from "~/.server/email-verification.ts";
-import { statusOnSave } from "~/.server/members.ts";
-import { createSampleBatch, sampleArticles } from "~/.server/samples.ts";
-import { postingRefusal } from "~/.server/throttles.ts";
-import { redirectWithToast } from "~/.server/toast.ts";
+import { postingRefusal } from "~/.server/http/throttles.ts";
+import { redirectWithToast } from "~/.server/http/toast.ts";
+import { createSampleBatch, sampleArticles } from "~/.server/posts/samples.ts";
+import { statusOnSave } from "~/.server/site/settings.ts";
 import type { Route } from "./+types/create-batch";
 
 /** "Create Batch 2023": the ten sample articles, written under the signed-in user (ten posts of their hour's allowance). */

@@ -1,18 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { data } from "react-router";
-import { requireUser } from "~/.server/auth.ts";
+import { requireUser } from "~/.server/accounts/auth.ts";
+import { mustVerifyFirst, requireVerifiedAuthor } from "~/.server/accounts/email-verification.ts";
 import { db } from "~/.server/db/index.ts";
-import { mustVerifyFirst, requireVerifiedAuthor } from "~/.server/email-verification.ts";
-import { statusOnSave } from "~/.server/members.ts";
-import { postInput, readPostForm } from "~/.server/post-form.ts";
-import { createPost, tagSuggestions } from "~/.server/posts.ts";
-import { postingRefusal } from "~/.server/throttles.ts";
-import { redirectWithToast } from "~/.server/toast.ts";
+import { postingRefusal } from "~/.server/http/throttles.ts";
+import { redirectWithToast } from "~/.server/http/toast.ts";
+import { postInput, readPostForm } from "~/.server/posts/post-form.ts";
+import { createPost, tagSuggestions } from "~/.server/posts/posts.ts";
+import { statusOnSave } from "~/.server/site/settings.ts";
 import { PostForm } from "~/components/PostForm.tsx";
 import { VerifyNotice } from "~/components/VerifyNotice.tsx";
-import { appPage } from "~/lib/page-kinds.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
+import { appPage } from "~/http/page-kinds.ts";
+import { rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/create-post";
 
 /** A writing page: it hydrates (decision 025). */

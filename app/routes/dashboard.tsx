@@ -1,13 +1,13 @@
-import { requireUser } from "~/.server/auth.ts";
+import { requireUser } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { isScheduled, listPostsByUser, type Post } from "~/.server/posts.ts";
+import { isScheduled, listPostsByUser, type Post } from "~/.server/posts/posts.ts";
 import { AppLink, PageLink } from "~/components/PageLink.tsx";
-import { formatSydneyDate } from "~/lib/dates.ts";
-import { appPage } from "~/lib/page-kinds.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
-import { site } from "~/lib/site.ts";
-import { formatSydneyDateTime } from "~/lib/sydney-time.ts";
+import { appPage } from "~/http/page-kinds.ts";
+import { rootData } from "~/http/root-data.ts";
+import { formatSydneyDate } from "~/site/dates.ts";
+import { seoMeta } from "~/site/seo.ts";
+import { site } from "~/site/site.ts";
+import { formatSydneyDateTime } from "~/site/sydney-time.ts";
 import type { Route } from "./+types/dashboard";
 
 /** A writing page: it hydrates (decision 025). */

@@ -1,20 +1,27 @@
 import { data, Form, isRouteErrorResponse, useRouteError } from "react-router";
-import { requireUser } from "~/.server/auth.ts";
+import { requireUser } from "~/.server/accounts/auth.ts";
+import { requireVerifiedAuthor } from "~/.server/accounts/email-verification.ts";
 import { db } from "~/.server/db/index.ts";
-import { requireVerifiedAuthor } from "~/.server/email-verification.ts";
-import { statusOnSave } from "~/.server/members.ts";
-import { postInput, readPostForm } from "~/.server/post-form.ts";
-import { deletePost, getPost, isScheduled, mayEdit, tagSuggestions, updatePost } from "~/.server/posts.ts";
-import { redirectWithToast } from "~/.server/toast.ts";
+import { redirectWithToast } from "~/.server/http/toast.ts";
+import { postInput, readPostForm } from "~/.server/posts/post-form.ts";
+import {
+  deletePost,
+  getPost,
+  isScheduled,
+  mayEdit,
+  tagSuggestions,
+  updatePost,
+} from "~/.server/posts/posts.ts";
+import { statusOnSave } from "~/.server/site/settings.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { AppLink } from "~/components/PageLink.tsx";
 import { PostForm } from "~/components/PostForm.tsx";
 import { RequestRefused } from "~/components/RequestRefused.tsx";
-import { appPage } from "~/lib/page-kinds.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
-import { slugPattern } from "~/lib/slug.ts";
-import { sydneyWallTime } from "~/lib/sydney-time.ts";
+import { appPage } from "~/http/page-kinds.ts";
+import { rootData } from "~/http/root-data.ts";
+import { slugPattern } from "~/posts/slug.ts";
+import { seoMeta } from "~/site/seo.ts";
+import { sydneyWallTime } from "~/site/sydney-time.ts";
 import type { Route } from "./+types/edit-post";
 
 /** A writing page: it hydrates (decision 025). */

@@ -1,15 +1,15 @@
 import { data, Form } from "react-router";
-import { confirmEmailChange } from "~/.server/account-mail.ts";
+import { confirmEmailChange } from "~/.server/accounts/email-change.ts";
+import { confirmVerification } from "~/.server/accounts/email-verification.ts";
+import { type LinkPurpose, peekLink } from "~/.server/accounts/links.ts";
 import { db } from "~/.server/db/index.ts";
-import { type LinkPurpose, peekLink } from "~/.server/email-links.ts";
-import { confirmVerification } from "~/.server/email-verification.ts";
-import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
-import { readForm } from "~/.server/forms.ts";
-import { redirectWithToast } from "~/.server/toast.ts";
+import { issueFormToken, requireFormToken } from "~/.server/http/form-token.ts";
+import { readForm } from "~/.server/http/forms.ts";
+import { redirectWithToast } from "~/.server/http/toast.ts";
+import { linkUnusable } from "~/accounts/mail-messages.ts";
 import { AuthCard, LinkNoLongerWorks } from "~/components/AuthCard.tsx";
-import { formTokenField } from "~/lib/form-token-field.ts";
-import { linkUnusable } from "~/lib/mail-messages.ts";
-import { appPage } from "~/lib/page-kinds.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
+import { appPage } from "~/http/page-kinds.ts";
 import type { Route } from "./+types/email-link";
 
 /** A writing page: it hydrates (decision 025). */

@@ -1,4 +1,4 @@
-import { stampHeaders } from "~/.server/enquiry-stamp.ts";
+import { stampHeaders } from "~/.server/site/enquiry-stamp.ts";
 
 /** A transparent 1×1 GIF. */
 const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");

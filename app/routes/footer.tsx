@@ -1,7 +1,7 @@
-import { cachedPage } from "~/http-policy.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
-import { site } from "~/lib/site.ts";
+import { cachedPage } from "~/http/http-policy.ts";
+import { rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
+import { site } from "~/site/site.ts";
 import type { Route } from "./+types/footer";
 
 export const handle = cachedPage();

@@ -1,23 +1,23 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { getUser } from "~/.server/auth.ts";
+import { getUser } from "~/.server/accounts/auth.ts";
+import { requestPasswordReset } from "~/.server/accounts/password-reset.ts";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
-import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
-import { readForm } from "~/.server/forms.ts";
-import { requestPasswordReset } from "~/.server/password-reset.ts";
-import { requestContext } from "~/.server/request-context.ts";
+import { issueFormToken, requireFormToken } from "~/.server/http/form-token.ts";
+import { readForm } from "~/.server/http/forms.ts";
+import { requestContext } from "~/.server/http/request-context.ts";
+import { forgotPasswordSchema } from "~/accounts/credentials-schema.ts";
+import { resetRequested } from "~/accounts/mail-messages.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
-import { forgotPasswordSchema } from "~/lib/credentials-schema.ts";
-import { formTokenField } from "~/lib/form-token-field.ts";
-import { resetRequested } from "~/lib/mail-messages.ts";
-import { appPage } from "~/lib/page-kinds.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/components/use-hydrated.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
+import { appPage } from "~/http/page-kinds.ts";
+import { rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/forgot-password";
 
 /** A writing page: it hydrates (decision 025). */

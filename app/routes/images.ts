@@ -1,6 +1,11 @@
 import { data } from "react-router";
-import { storage } from "~/.server/storage/index.ts";
-import { contentTypes, imageIdPattern, variantCacheControl, variantPattern } from "~/lib/image-variants.ts";
+import { storage } from "~/.server/uploads/storage/index.ts";
+import {
+  contentTypes,
+  imageIdPattern,
+  variantCacheControl,
+  variantPattern,
+} from "~/uploads/image-variants.ts";
 import type { Route } from "./+types/images";
 
 /**

@@ -1,19 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { logIn } from "~/.server/accounts.ts";
-import { getUser } from "~/.server/auth.ts";
+import { logIn } from "~/.server/accounts/accounts.ts";
+import { getUser } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
-import { readForm } from "~/.server/forms.ts";
-import { requestContext } from "~/.server/request-context.ts";
+import { issueFormToken, requireFormToken } from "~/.server/http/form-token.ts";
+import { readForm } from "~/.server/http/forms.ts";
+import { requestContext } from "~/.server/http/request-context.ts";
+import { logInSchema } from "~/accounts/credentials-schema.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { CredentialsForm } from "~/components/CredentialsForm.tsx";
 import { AppLink } from "~/components/PageLink.tsx";
-import { logInSchema } from "~/lib/credentials-schema.ts";
-import { appPage } from "~/lib/page-kinds.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { safeRedirect } from "~/lib/safe-redirect.ts";
-import { seoMeta } from "~/lib/seo.ts";
+import { appPage } from "~/http/page-kinds.ts";
+import { rootData } from "~/http/root-data.ts";
+import { safeRedirect } from "~/http/safe-redirect.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/login";
 
 /** A writing page: it hydrates (decision 025). */

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
-import { getUser, signOut } from "~/.server/auth.ts";
-import { requireFormToken } from "~/.server/form-token.ts";
-import { readForm } from "~/.server/forms.ts";
+import { getUser, signOut } from "~/.server/accounts/auth.ts";
+import { requireFormToken } from "~/.server/http/form-token.ts";
+import { readForm } from "~/.server/http/forms.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { LogOutForm } from "~/components/LogOutForm.tsx";
-import { appPage } from "~/lib/page-kinds.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
+import { appPage } from "~/http/page-kinds.ts";
+import { rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/logout";
 
 /** A writing page: it hydrates (decision 025). */

@@ -1,11 +1,11 @@
-import { requireOwner } from "~/.server/auth.ts";
+import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { activityPageSize, listActivity } from "~/.server/members.ts";
+import { activityPageSize, listActivity } from "~/.server/site/activity.ts";
 import { ManageTable } from "~/components/manage/ManageTable.tsx";
 import { Pager } from "~/components/Pager.tsx";
-import { formatSydneyDate } from "~/lib/dates.ts";
-import { manageMeta } from "~/lib/manage-meta.ts";
-import { pageCount, pageNumber } from "~/lib/page-number.ts";
+import { pageCount, pageNumber } from "~/http/page-number.ts";
+import { formatSydneyDate } from "~/site/dates.ts";
+import { manageMeta } from "~/site/manage-meta.ts";
 import type { Route } from "./+types/manage-activity";
 
 const sydneyTime = new Intl.DateTimeFormat("en-AU", {

@@ -1,7 +1,7 @@
-import { requireOwner } from "~/.server/auth.ts";
+import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { enquiriesCsv } from "~/.server/enquiries.ts";
-import { personalCacheControl } from "~/http-policy.ts";
+import { enquiriesCsv } from "~/.server/site/enquiries.ts";
+import { personalCacheControl } from "~/http/http-policy.ts";
 import type { Route } from "./+types/manage-enquiries-csv";
 
 /** Every enquiry as a spreadsheet file, for the owners only; never kept by a cache. */

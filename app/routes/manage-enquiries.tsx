@@ -1,21 +1,21 @@
 import { data } from "react-router";
-import { requireOwner } from "~/.server/auth.ts";
+import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import {
   countEnquiries,
   enquiriesPageSize,
   listEnquiries,
   ownerSetsEnquiryStatus,
-} from "~/.server/enquiries.ts";
-import { readOwnerForm } from "~/.server/moderation.ts";
+} from "~/.server/site/enquiries.ts";
+import { readOwnerForm } from "~/.server/site/moderation.ts";
 import { ActionButton, ActionNotice } from "~/components/manage/ActionButton.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
 import { Pager } from "~/components/Pager.tsx";
-import { enquiryActionSchema, enquiryStatuses, replyHref, unreadableAction } from "~/lib/manage.ts";
-import { manageMeta } from "~/lib/manage-meta.ts";
-import { pageCount, pageHref, pageNumber } from "~/lib/page-number.ts";
-import { site } from "~/lib/site.ts";
-import { formatSydneyDateTime } from "~/lib/sydney-time.ts";
+import { pageCount, pageHref, pageNumber } from "~/http/page-number.ts";
+import { enquiryActionSchema, enquiryStatuses, replyHref, unreadableAction } from "~/site/manage.ts";
+import { manageMeta } from "~/site/manage-meta.ts";
+import { site } from "~/site/site.ts";
+import { formatSydneyDateTime } from "~/site/sydney-time.ts";
 import type { Route } from "./+types/manage-enquiries";
 
 type Status = (typeof enquiryStatuses)[number];

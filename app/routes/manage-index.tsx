@@ -1,9 +1,10 @@
-import { requireOwner } from "~/.server/auth.ts";
+import { requireOwner } from "~/.server/accounts/auth.ts";
+import { listUsers } from "~/.server/accounts/members.ts";
 import { db } from "~/.server/db/index.ts";
-import { listUsers, siteSettings } from "~/.server/members.ts";
-import { countAllPosts, countPosts } from "~/.server/posts.ts";
+import { countAllPosts, countPosts } from "~/.server/posts/posts.ts";
+import { siteSettings } from "~/.server/site/settings.ts";
 import { AppLink } from "~/components/PageLink.tsx";
-import { manageMeta } from "~/lib/manage-meta.ts";
+import { manageMeta } from "~/site/manage-meta.ts";
 import type { Route } from "./+types/manage-index";
 
 export async function loader({ request, url }: Route.LoaderArgs) {

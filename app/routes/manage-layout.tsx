@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { ManageNav } from "~/components/manage/ManageNav.tsx";
-import { appPage } from "~/lib/page-kinds.ts";
+import { appPage } from "~/http/page-kinds.ts";
 
 /** A writing page: it hydrates (decision 025). */
 export const handle = appPage;

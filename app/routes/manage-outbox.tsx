@@ -1,11 +1,11 @@
-import { requireOwner } from "~/.server/auth.ts";
+import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { countOutbox, listOutbox, outboxPageSize } from "~/.server/mail/outbox.ts";
 import { ManageTable } from "~/components/manage/ManageTable.tsx";
 import { Pager } from "~/components/Pager.tsx";
-import { manageMeta } from "~/lib/manage-meta.ts";
-import { pageCount, pageNumber } from "~/lib/page-number.ts";
-import { formatSydneyDateTime } from "~/lib/sydney-time.ts";
+import { pageCount, pageNumber } from "~/http/page-number.ts";
+import { manageMeta } from "~/site/manage-meta.ts";
+import { formatSydneyDateTime } from "~/site/sydney-time.ts";
 import type { Route } from "./+types/manage-outbox";
 
 const statusLabels = { pending: "Waiting", sent: "Sent", failed: "Failed" } as const;

@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { requireOwner } from "~/.server/auth.ts";
+import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { ownerDeletesPost, readOwnerForm } from "~/.server/moderation.ts";
-import { getPost } from "~/.server/posts.ts";
-import { redirectWithToast } from "~/.server/toast.ts";
+import { redirectWithToast } from "~/.server/http/toast.ts";
+import { getPost } from "~/.server/posts/posts.ts";
+import { ownerDeletesPost, readOwnerForm } from "~/.server/site/moderation.ts";
 import { ConfirmDelete } from "~/components/manage/ConfirmDelete.tsx";
-import { manageMeta } from "~/lib/manage-meta.ts";
-import { slugPattern } from "~/lib/slug.ts";
+import { slugPattern } from "~/posts/slug.ts";
+import { manageMeta } from "~/site/manage-meta.ts";
 import type { Route } from "./+types/manage-post-delete";
 
 async function existingPost(slug: string) {

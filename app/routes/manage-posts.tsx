@@ -1,16 +1,16 @@
 import { data } from "react-router";
-import { requireOwner } from "~/.server/auth.ts";
+import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { moderatePost, readOwnerForm } from "~/.server/moderation.ts";
-import { countAllPosts, listAllPosts, standing } from "~/.server/posts.ts";
+import { countAllPosts, listAllPosts, standing } from "~/.server/posts/posts.ts";
+import { moderatePost, readOwnerForm } from "~/.server/site/moderation.ts";
 import { ActionButton, ActionNotice, DeleteLink } from "~/components/manage/ActionButton.tsx";
 import { ManageTable } from "~/components/manage/ManageTable.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
 import { Pager } from "~/components/Pager.tsx";
-import { formatSydneyDate } from "~/lib/dates.ts";
-import { managePageSize, postActionSchema, unreadableAction } from "~/lib/manage.ts";
-import { manageMeta } from "~/lib/manage-meta.ts";
-import { pageCount, pageNumber } from "~/lib/page-number.ts";
+import { pageCount, pageNumber } from "~/http/page-number.ts";
+import { formatSydneyDate } from "~/site/dates.ts";
+import { managePageSize, postActionSchema, unreadableAction } from "~/site/manage.ts";
+import { manageMeta } from "~/site/manage-meta.ts";
 import type { Route } from "./+types/manage-posts";
 
 export async function loader({ request, url }: Route.LoaderArgs) {

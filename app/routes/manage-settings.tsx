@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { requireOwner } from "~/.server/auth.ts";
+import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { changeSettings, siteSettings } from "~/.server/members.ts";
-import { readOwnerForm } from "~/.server/moderation.ts";
+import { readOwnerForm } from "~/.server/site/moderation.ts";
+import { changeSettings, siteSettings } from "~/.server/site/settings.ts";
 import { ActionNotice } from "~/components/manage/ActionButton.tsx";
 import { SettingsForm } from "~/components/manage/SettingsForm.tsx";
-import { settingsSchema, unreadableAction } from "~/lib/manage.ts";
-import { manageMeta } from "~/lib/manage-meta.ts";
+import { settingsSchema, unreadableAction } from "~/site/manage.ts";
+import { manageMeta } from "~/site/manage-meta.ts";
 import type { Route } from "./+types/manage-settings";
 
 export async function loader({ request, url }: Route.LoaderArgs) {

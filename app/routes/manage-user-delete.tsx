@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { requireOwner } from "~/.server/auth.ts";
+import { requireOwner } from "~/.server/accounts/auth.ts";
+import { ownerDeletesUser, userSummary } from "~/.server/accounts/members.ts";
 import { db } from "~/.server/db/index.ts";
-import { ownerDeletesUser, userSummary } from "~/.server/members.ts";
-import { readOwnerForm } from "~/.server/moderation.ts";
-import { redirectWithToast } from "~/.server/toast.ts";
+import { redirectWithToast } from "~/.server/http/toast.ts";
+import { readOwnerForm } from "~/.server/site/moderation.ts";
+import { postCount } from "~/accounts/account-schema.ts";
 import { ConfirmDelete } from "~/components/manage/ConfirmDelete.tsx";
-import { manageMeta } from "~/lib/manage-meta.ts";
-import { postCount } from "~/lib/post-count.ts";
+import { manageMeta } from "~/site/manage-meta.ts";
 import type { Route } from "./+types/manage-user-delete";
 
 async function existingUser(id: string) {

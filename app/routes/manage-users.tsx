@@ -1,13 +1,13 @@
 import { data } from "react-router";
-import { requireOwner } from "~/.server/auth.ts";
+import { requireOwner } from "~/.server/accounts/auth.ts";
+import { listUsers, setRole, setSuspended } from "~/.server/accounts/members.ts";
 import { db } from "~/.server/db/index.ts";
-import { listUsers, setRole, setSuspended } from "~/.server/members.ts";
-import { readOwnerForm } from "~/.server/moderation.ts";
+import { readOwnerForm } from "~/.server/site/moderation.ts";
 import { ActionButton, ActionNotice, DeleteLink } from "~/components/manage/ActionButton.tsx";
 import { ManageTable } from "~/components/manage/ManageTable.tsx";
-import { formatSydneyDate } from "~/lib/dates.ts";
-import { unreadableAction, userActionSchema } from "~/lib/manage.ts";
-import { manageMeta } from "~/lib/manage-meta.ts";
+import { formatSydneyDate } from "~/site/dates.ts";
+import { unreadableAction, userActionSchema } from "~/site/manage.ts";
+import { manageMeta } from "~/site/manage-meta.ts";
 import type { Route } from "./+types/manage-users";
 
 export async function loader({ request, url }: Route.LoaderArgs) {

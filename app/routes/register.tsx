@@ -1,22 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { register } from "~/.server/accounts.ts";
-import { getUser } from "~/.server/auth.ts";
+import { register } from "~/.server/accounts/accounts.ts";
+import { getUser } from "~/.server/accounts/auth.ts";
+import { refusingCommonPasswords } from "~/.server/accounts/passwords.ts";
 import { db } from "~/.server/db/index.ts";
-import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
-import { readForm } from "~/.server/forms.ts";
-import { siteSettings } from "~/.server/members.ts";
-import { refusingCommonPasswords } from "~/.server/passwords.ts";
-import { requestContext } from "~/.server/request-context.ts";
-import { redirectWithToast } from "~/.server/toast.ts";
+import { issueFormToken, requireFormToken } from "~/.server/http/form-token.ts";
+import { readForm } from "~/.server/http/forms.ts";
+import { requestContext } from "~/.server/http/request-context.ts";
+import { redirectWithToast } from "~/.server/http/toast.ts";
+import { siteSettings } from "~/.server/site/settings.ts";
+import { registrationSchema } from "~/accounts/credentials-schema.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { CredentialsForm } from "~/components/CredentialsForm.tsx";
 import { AppLink, PageLink } from "~/components/PageLink.tsx";
-import { registrationSchema } from "~/lib/credentials-schema.ts";
-import { appPage } from "~/lib/page-kinds.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
-import { registrationClosedMessage } from "~/lib/site-settings.ts";
+import { appPage } from "~/http/page-kinds.ts";
+import { rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
+import { registrationClosedMessage } from "~/site/site-settings.ts";
 import type { Route } from "./+types/register";
 
 /** A writing page: it hydrates (decision 025). */

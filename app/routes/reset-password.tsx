@@ -1,22 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
+import { peekLink } from "~/.server/accounts/links.ts";
+import { resetPassword } from "~/.server/accounts/password-reset.ts";
+import { refusingCommonPasswords } from "~/.server/accounts/passwords.ts";
 import { db } from "~/.server/db/index.ts";
-import { peekLink } from "~/.server/email-links.ts";
-import { issueFormToken, requireFormToken } from "~/.server/form-token.ts";
-import { readForm } from "~/.server/forms.ts";
-import { resetPassword } from "~/.server/password-reset.ts";
-import { refusingCommonPasswords } from "~/.server/passwords.ts";
-import { redirectWithToast } from "~/.server/toast.ts";
+import { issueFormToken, requireFormToken } from "~/.server/http/form-token.ts";
+import { readForm } from "~/.server/http/forms.ts";
+import { redirectWithToast } from "~/.server/http/toast.ts";
+import { resetPasswordSchema } from "~/accounts/credentials-schema.ts";
+import { resetLinkUnusable } from "~/accounts/mail-messages.ts";
 import { AuthCard, LinkNoLongerWorks } from "~/components/AuthCard.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms.tsx";
-import { resetPasswordSchema } from "~/lib/credentials-schema.ts";
-import { formTokenField } from "~/lib/form-token-field.ts";
-import { resetLinkUnusable } from "~/lib/mail-messages.ts";
-import { appPage } from "~/lib/page-kinds.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/components/use-hydrated.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
+import { appPage } from "~/http/page-kinds.ts";
+import { rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/reset-password";
 
 /** A writing page: it hydrates (decision 025). */

@@ -1,6 +1,6 @@
 import { config } from "~/.server/config.ts";
-import { cachedPage } from "~/http-policy.ts";
-import { privatePathPrefixes } from "~/lib/public-pages.ts";
+import { cachedPage } from "~/http/http-policy.ts";
+import { privatePathPrefixes } from "~/site/public-pages.ts";
 
 export const handle = cachedPage();
 

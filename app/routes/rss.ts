@@ -1,9 +1,9 @@
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
-import { feedSize, postsFeed } from "~/.server/feeds.ts";
-import { latestPosts } from "~/.server/posts.ts";
-import { cachedPage } from "~/http-policy.ts";
-import { site } from "~/lib/site.ts";
+import { feedSize, postsFeed } from "~/.server/posts/feeds.ts";
+import { latestPosts } from "~/.server/posts/posts.ts";
+import { cachedPage } from "~/http/http-policy.ts";
+import { site } from "~/site/site.ts";
 
 export const handle = cachedPage();
 

@@ -1,15 +1,15 @@
 import { db } from "~/.server/db/index.ts";
-import { pageSize } from "~/.server/posts.ts";
-import { type Segment, searchPosts, searchQuery } from "~/.server/search.ts";
+import { pageSize } from "~/.server/posts/posts.ts";
+import { type Segment, searchPosts, searchQuery } from "~/.server/posts/search.ts";
 import { PageLink } from "~/components/PageLink.tsx";
 import { Pager } from "~/components/Pager.tsx";
 import { SearchForm } from "~/components/SearchForm.tsx";
 import { TagList } from "~/components/TagList.tsx";
-import { formatSydneyDate } from "~/lib/dates.ts";
-import { pageCount, pageNumber } from "~/lib/page-number.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { searchLimits } from "~/lib/search-limits.ts";
-import { seoMeta } from "~/lib/seo.ts";
+import { pageCount, pageNumber } from "~/http/page-number.ts";
+import { rootData } from "~/http/root-data.ts";
+import { searchLimits } from "~/posts/search-limits.ts";
+import { formatSydneyDate } from "~/site/dates.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/search";
 
 // No `cachedPage`: every distinct query would be its own cached page, and anyone can send

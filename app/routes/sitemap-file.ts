@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
-import { sitemap, sitemapCount } from "~/.server/sitemap.ts";
-import { cachedPage } from "~/http-policy.ts";
-import { xmlResponse } from "~/lib/xml.ts";
+import { sitemap, sitemapCount } from "~/.server/site/sitemap.ts";
+import { cachedPage } from "~/http/http-policy.ts";
+import { xmlResponse } from "~/http/xml.ts";
 import type { Route } from "./+types/sitemap-file";
 
 export const handle = cachedPage();

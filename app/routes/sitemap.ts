@@ -1,8 +1,8 @@
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
-import { sitemap, sitemapCount, sitemapIndex } from "~/.server/sitemap.ts";
-import { cachedPage } from "~/http-policy.ts";
-import { xmlResponse } from "~/lib/xml.ts";
+import { sitemap, sitemapCount, sitemapIndex } from "~/.server/site/sitemap.ts";
+import { cachedPage } from "~/http/http-policy.ts";
+import { xmlResponse } from "~/http/xml.ts";
 
 export const handle = cachedPage();
 

@@ -1,6 +1,6 @@
 import { buildInfo } from "~/.server/build-info.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
+import { rootData } from "~/http/root-data.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/status";
 
 export function loader() {

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
-import { feedSize, postsFeed } from "~/.server/feeds.ts";
-import { latestPosts } from "~/.server/posts.ts";
-import { cachedPage } from "~/http-policy.ts";
-import { site } from "~/lib/site.ts";
-import { isTag, tagPath } from "~/lib/tags.ts";
+import { feedSize, postsFeed } from "~/.server/posts/feeds.ts";
+import { latestPosts } from "~/.server/posts/posts.ts";
+import { cachedPage } from "~/http/http-policy.ts";
+import { isTag, tagPath } from "~/posts/tags.ts";
+import { site } from "~/site/site.ts";
 import type { Route } from "./+types/tag-rss";
 
 export const handle = cachedPage();

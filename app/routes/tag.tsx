@@ -1,14 +1,14 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { db } from "~/.server/db/index.ts";
-import { countPostsTagged, listPostsTagged, pageSize } from "~/.server/posts.ts";
+import { countPostsTagged, listPostsTagged, pageSize } from "~/.server/posts/posts.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { Pager } from "~/components/Pager.tsx";
 import { PostCard, postCardData } from "~/components/PostCard.tsx";
-import { cachedPage } from "~/http-policy.ts";
-import { pageCount, pageHref, pageNumber } from "~/lib/page-number.ts";
-import { rootData } from "~/lib/root-data.ts";
-import { seoMeta } from "~/lib/seo.ts";
-import { isTag, tagPath } from "~/lib/tags.ts";
+import { cachedPage } from "~/http/http-policy.ts";
+import { pageCount, pageHref, pageNumber } from "~/http/page-number.ts";
+import { rootData } from "~/http/root-data.ts";
+import { isTag, tagPath } from "~/posts/tags.ts";
+import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/tag";
 
 export const handle = cachedPage("page");

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
-import { requireUser } from "~/.server/auth.ts";
+import { requireUser } from "~/.server/accounts/auth.ts";
+import { resendVerification } from "~/.server/accounts/email-verification.ts";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
-import { resendVerification } from "~/.server/email-verification.ts";
-import { requireFormToken } from "~/.server/form-token.ts";
-import { readForm } from "~/.server/forms.ts";
-import { redirectWithToast } from "~/.server/toast.ts";
-import { appPage } from "~/lib/page-kinds.ts";
+import { requireFormToken } from "~/.server/http/form-token.ts";
+import { readForm } from "~/.server/http/forms.ts";
+import { redirectWithToast } from "~/.server/http/toast.ts";
+import { appPage } from "~/http/page-kinds.ts";
 import type { Route } from "./+types/verify-email-resend";
 
 /** A writing page: it hydrates (decision 025). */

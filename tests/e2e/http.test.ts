@@ -367,7 +367,7 @@ describe("outside production", () => {
     const html = await (await fetch(`${server.url}/status`)).text();
     expect(html).toContain("Development mode");
     expect(visibleText(html)).toContain(
-      "The contact details are placeholders (.example addresses, 02 5550 numbers): set the real ones in app/lib/site.ts before going live.",
+      "The contact details are placeholders (.example addresses, 02 5550 numbers): set the real ones in app/site/site.ts before going live.",
     );
     await server.stop();
   });

@@ -4,7 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicPagePaths } from "~/lib/public-pages.ts";
+import { publicPagePaths } from "~/site/public-pages.ts";
 import { signedUp } from "../support/author.ts";
 import { chromiumPath, launchBrowser } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/server.ts";

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { personalCacheControl } from "~/http-policy.ts";
+import { personalCacheControl } from "~/http/http-policy.ts";
 import { publish, signedIn, signedUp, uploadCover } from "../support/author.ts";
 import { chromiumPath, launchBrowser, watchedPage } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/server.ts";

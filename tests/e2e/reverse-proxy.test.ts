@@ -17,7 +17,7 @@ import { Visitor } from "../support/visitor.ts";
 
 const password = "Corduroy-Lamp7";
 const wrongPassword = "Wrong-Lamp-99";
-/** Failed logins one address may make in a minute (app/.server/accounts.ts). */
+/** Failed logins one address may make in a minute (app/.server/accounts/accounts.ts). */
 const failuresPerAddress = 20;
 
 let counter = 0;

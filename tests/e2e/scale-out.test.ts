@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/.server/db/database.ts";
-import { slugBase } from "~/lib/slug.ts";
+import { slugBase } from "~/posts/slug.ts";
 import { password, signedUp } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { photoJpeg } from "../support/images.ts";

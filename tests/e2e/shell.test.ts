@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sydneyYear } from "~/lib/dates.ts";
-import { mainNav } from "~/lib/nav.ts";
+import { sydneyYear } from "~/site/dates.ts";
+import { mainNav } from "~/site/nav.ts";
 import { chromiumPath, launchBrowser } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { visibleText } from "../support/visitor.ts";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/.server/db/database.ts";
-import { publicPagePaths } from "~/lib/public-pages.ts";
+import { publicPagePaths } from "~/site/public-pages.ts";
 import { contentChanged } from "../support/content-version.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 

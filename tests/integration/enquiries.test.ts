@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { enquiriesCsv, listEnquiries, sendEnquiry, setEnquiryStatus } from "~/.server/enquiries.ts";
 import { listOutbox } from "~/.server/mail/outbox.ts";
 import { applyRetention } from "~/.server/mail/retention.ts";
-import type { Enquiry } from "~/lib/enquiry-schema.ts";
+import { enquiriesCsv, listEnquiries, sendEnquiry, setEnquiryStatus } from "~/.server/site/enquiries.ts";
+import type { Enquiry } from "~/site/enquiry-schema.ts";
 import { dialects, type TestDatabase } from "../support/databases.ts";
 
 const day = 24 * 60 * 60 * 1000;

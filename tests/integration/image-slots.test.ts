@@ -1,6 +1,11 @@
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
-import { freeImageSlotsOf, newImageSlots, shareImageSlots, takeImageSlot } from "~/.server/image-slots.ts";
+import {
+  freeImageSlotsOf,
+  newImageSlots,
+  shareImageSlots,
+  takeImageSlot,
+} from "~/.server/uploads/image-slots.ts";
 
 /** Runs a thread that takes a slot and stops holding it; resolves with whether it got one, and its id. */
 async function holdAndStop(slots: Int32Array): Promise<{ took: boolean; threadId: number }> {

@@ -1,7 +1,13 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { memberMessages, saveProfile, setRole, setRoleByEmail, setSuspended } from "~/.server/members.ts";
-import { countPosts, createPost, getPost, isPublic, listPosts, setHidden } from "~/.server/posts.ts";
+import {
+  memberMessages,
+  saveProfile,
+  setRole,
+  setRoleByEmail,
+  setSuspended,
+} from "~/.server/accounts/members.ts";
+import { countPosts, createPost, getPost, isPublic, listPosts, setHidden } from "~/.server/posts/posts.ts";
 import { dialects, type TestDatabase } from "../support/databases.ts";
 
 const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };

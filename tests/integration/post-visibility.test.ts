@@ -16,8 +16,8 @@ import {
   publicTags,
   tagSuggestions,
   updatePost,
-} from "~/.server/posts.ts";
-import { sitemap } from "~/.server/sitemap.ts";
+} from "~/.server/posts/posts.ts";
+import { sitemap } from "~/.server/site/sitemap.ts";
 import { dialects, type TestDatabase } from "../support/databases.ts";
 
 const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };

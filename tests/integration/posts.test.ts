@@ -8,7 +8,7 @@ import {
   listPostsByUser,
   pageSize,
   updatePost,
-} from "~/.server/posts.ts";
+} from "~/.server/posts/posts.ts";
 import { dialects, type TestDatabase } from "../support/databases.ts";
 
 const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { admit, clearAttempts, giveBack, type Limit } from "~/.server/rate-limit.ts";
+import { admit, clearAttempts, giveBack, type Limit } from "~/.server/http/rate-limit.ts";
 import { dialects, type TestDatabase } from "../support/databases.ts";
 
 const now = 1_800_000_000_000;

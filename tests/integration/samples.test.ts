@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { countPosts } from "~/.server/posts.ts";
-import { insertBatch, sampleArticles } from "~/.server/samples.ts";
-import { postLimits } from "~/lib/post-schema.ts";
+import { countPosts } from "~/.server/posts/posts.ts";
+import { insertBatch, sampleArticles } from "~/.server/posts/samples.ts";
+import { postLimits } from "~/posts/post-schema.ts";
 import { dialects, type TestDatabase } from "../support/databases.ts";
 
 describe("the 2023 sample articles", () => {

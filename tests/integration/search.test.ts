@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPost, deletePost, updatePost } from "~/.server/posts.ts";
-import { excerptAround, marked, searchPosts, searchQuery } from "~/.server/search.ts";
+import { createPost, deletePost, updatePost } from "~/.server/posts/posts.ts";
+import { excerptAround, marked, searchPosts, searchQuery } from "~/.server/posts/search.ts";
 import { dialects, type TestDatabase } from "../support/databases.ts";
 
 const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { config } from "~/.server/config.ts";
-import { ImageRejected, processImage } from "~/.server/images.ts";
-import { createPost, deletePost, updatePost } from "~/.server/posts.ts";
-import { sweepUnusedImages } from "~/.server/unused-images.ts";
-import { withLease } from "~/.server/upload-locks.ts";
-import { maxUnusedBytes, reserveUpload } from "~/.server/upload-quota.ts";
+import { createPost, deletePost, updatePost } from "~/.server/posts/posts.ts";
+import { ImageRejected, processImage } from "~/.server/uploads/images.ts";
+import { sweepUnusedImages } from "~/.server/uploads/unused-images.ts";
+import { withLease } from "~/.server/uploads/upload-locks.ts";
+import { maxUnusedBytes, reserveUpload } from "~/.server/uploads/upload-quota.ts";
 import { dialects, type TestDatabase } from "../support/databases.ts";
 import { photoJpeg } from "../support/images.ts";
 

@@ -1,6 +1,6 @@
 import { ERRORS } from "@tus/utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { databaseLocker } from "~/.server/upload-locks.ts";
+import { databaseLocker } from "~/.server/uploads/upload-locks.ts";
 import { dialects, type TestDatabase } from "../support/databases.ts";
 
 const never = new AbortController().signal;

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setSuspended } from "~/.server/accounts/members.ts";
 import type { Db } from "~/.server/db/database.ts";
-import { sendEnquiry } from "~/.server/enquiries.ts";
-import { setSuspended } from "~/.server/members.ts";
+import { sendEnquiry } from "~/.server/site/enquiries.ts";
 import { password, signedUp } from "../support/author.ts";
 import { photoJpeg } from "../support/images.ts";
 import { makeOwner, managePages } from "../support/owners.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
-import { excerpt, renderMarkdown } from "~/lib/markdown.ts";
+import { excerpt, renderMarkdown } from "~/posts/markdown.ts";
 import { ownSlugs, signedUp, uploadCover } from "../support/author.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";

@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
-import { widthsFor } from "~/lib/image-variants.ts";
+import { widthsFor } from "~/uploads/image-variants.ts";
 import { password, signedUp } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { photoJpeg } from "../support/images.ts";

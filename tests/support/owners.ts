@@ -1,6 +1,6 @@
+import { setRoleByEmail } from "~/.server/accounts/members.ts";
 import type { Db } from "~/.server/db/database.ts";
-import { setRoleByEmail } from "~/.server/members.ts";
-import { manageNav } from "~/lib/manage.ts";
+import { manageNav } from "~/site/manage.ts";
 import { runScript, type ScriptRun } from "./scripts.ts";
 
 /** `npm run owner -- …` as the server's operator runs it, with only the given settings. */

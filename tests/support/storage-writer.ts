@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { localStorage } from "../../app/.server/storage/local.ts";
+import { localStorage } from "../../app/.server/uploads/storage/local.ts";
 
 /** A thread that writes one image variant again and again, then reports what failed. */
 const { root, key, fill, bytes, rounds } = workerData as {

@@ -53,7 +53,7 @@ export function tusUpload(
  * Keeps the server's image processing busy: uploads a large photo and, once the server holds
  * all of it (so it is being processed), checks that a small upload is turned away with 503.
  * Returns a promise of the photo's own outcome. The server processes one image at a time
- * (app/.server/image-slots.ts).
+ * (app/.server/uploads/image-slots.ts).
  */
 export async function occupyImageProcessing(
   baseUrl: string,

@@ -1,6 +1,6 @@
 import type { Fetch } from "./loopback-fetch.ts";
 
-/** The forms that carry an anti-forgery token (app/.server/form-token.ts): on a signed-in page, the root issues it. */
+/** The forms that carry an anti-forgery token (app/.server/http/form-token.ts): on a signed-in page, the root issues it. */
 const tokenForms =
   /^\/(login|register|logout|manage|account|forgot-password|reset-password\/[^/?]+)(\/|\?|$)/;
 

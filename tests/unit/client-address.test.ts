@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { addressBlock, clientAddress } from "~/.server/client-address.ts";
+import { addressBlock, clientAddress } from "~/.server/http/client-address.ts";
 
 describe("the client's address", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cookieFromHeader, cookieValue, hasPersonalCookie } from "~/.server/cookies.ts";
+import { cookieFromHeader, cookieValue, hasPersonalCookie } from "~/.server/http/cookies.ts";
 
 describe("the site's one cookie reader", () => {
   it("reads a cookie wherever it stands, as the application does", () => {

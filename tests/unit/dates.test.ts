@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSydneyDate, sydneyYear } from "~/lib/dates.ts";
+import { formatSydneyDate, sydneyYear } from "~/site/dates.ts";
 
 describe("dates in Sydney", () => {
   it("formats as dd-MM-yyyy", () => {

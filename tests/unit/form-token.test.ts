@@ -2,17 +2,17 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cookieNames } from "~/http-policy.ts";
-import { formTokenField } from "~/lib/form-token-field.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
+import { cookieNames } from "~/http/http-policy.ts";
 
-type FormTokens = typeof import("~/.server/form-token.ts");
+type FormTokens = typeof import("~/.server/http/form-token.ts");
 let tokens: FormTokens;
 
 beforeAll(async () => {
   // The tokens are signed with the site's secret, read once from the configuration.
   process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "wm-form-token-"));
   process.env.AUTH_SECRET = "a-test-secret-of-at-least-thirty-two-characters";
-  tokens = await import("~/.server/form-token.ts");
+  tokens = await import("~/.server/http/form-token.ts");
 });
 
 const page = (cookie?: string) =>

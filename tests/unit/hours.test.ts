@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTime, tradingHoursRows } from "~/lib/hours.ts";
+import { formatTime, tradingHoursRows } from "~/site/hours.ts";
 
 describe("trading hours", () => {
   it("groups the week as the spec states it", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { imageVariantPath } from "~/lib/image-variants.ts";
-import { renderMarkdown } from "~/lib/markdown.ts";
+import { renderMarkdown } from "~/posts/markdown.ts";
+import { imageVariantPath } from "~/uploads/image-variants.ts";
 
 const id = "3f2a9c0d1e4b5a6978877665544332211";
 

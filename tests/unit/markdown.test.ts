@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plainText, renderMarkdown } from "~/lib/markdown.ts";
+import { plainText, renderMarkdown } from "~/posts/markdown.ts";
 
 describe("the Markdown renderer", () => {
   it("renders GitHub-flavoured Markdown", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ownerCommand } from "~/.server/owner-command.ts";
+import { ownerCommand } from "~/.server/accounts/owner-command.ts";
 
 describe("npm run owner", () => {
   it("answers anything but add EMAIL, remove EMAIL or list with its usage, before opening the database", async () => {

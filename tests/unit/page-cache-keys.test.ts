@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { cachedPage } from "~/http-policy.ts";
+import { cachedPage } from "~/http/http-policy.ts";
 import { pageCacheKeys } from "../../server/page-cache-keys.ts";
 
 /** The shape of the build's route manifest, with the handles the site's routes declare. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { personalCacheControl, publicPageCacheControl } from "~/http-policy.ts";
+import { personalCacheControl, publicPageCacheControl } from "~/http/http-policy.ts";
 import { PageCache } from "../../server/page-cache.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { describe, expect, it } from "vitest";
-import { isCommonPassword, refusingCommonPasswords } from "~/.server/passwords.ts";
-import { logInSchema, registrationSchema } from "~/lib/credentials-schema.ts";
+import { isCommonPassword, refusingCommonPasswords } from "~/.server/accounts/passwords.ts";
+import { logInSchema, registrationSchema } from "~/accounts/credentials-schema.ts";
 
 const email = "someone@example.com";
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

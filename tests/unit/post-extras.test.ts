@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { postSchema } from "~/lib/post-schema.ts";
-import { formatSydneyDateTime, instantOfSydneyWallTime, sydneyWallTime } from "~/lib/sydney-time.ts";
-import { isTag, splitTags, tagListProblem } from "~/lib/tags.ts";
+import { postSchema } from "~/posts/post-schema.ts";
+import { isTag, splitTags, tagListProblem } from "~/posts/tags.ts";
+import { formatSydneyDateTime, instantOfSydneyWallTime, sydneyWallTime } from "~/site/sydney-time.ts";
 
 const valid = { title: "A title", content: "Some words.", coverImageId: "abc123" };
 const errorsOf = (input: Record<string, unknown>) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postSchema } from "~/lib/post-schema.ts";
+import { postSchema } from "~/posts/post-schema.ts";
 
 const valid = { title: "A title", content: "Some words.", coverImageId: "abc123" };
 const errorsOf = (input: Record<string, unknown>) => {

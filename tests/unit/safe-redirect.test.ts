@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/lib/safe-redirect.ts";
+import { safeRedirect } from "~/http/safe-redirect.ts";
 
 describe("where a log-in may send the visitor", () => {
   it.each(["/", "/dashboard", "/edit-post/a-post?x=1#top", "/blog/caf%C3%A9"])(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSite } from "~/.server/same-origin.ts";
+import { isCrossSite } from "~/.server/http/same-origin.ts";
 
 const publicUrl = "https://woollahra.example";
 const host = "127.0.0.1:3000";

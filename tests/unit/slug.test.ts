@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugBase, slugPattern, slugWithSuffix } from "~/lib/slug.ts";
+import { slugBase, slugPattern, slugWithSuffix } from "~/posts/slug.ts";
 
 describe("slugs", () => {
   it("lower-cases the title and turns whitespace runs into single hyphens", () => {

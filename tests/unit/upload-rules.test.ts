@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retryWaitMs, uploadErrorMessage } from "~/lib/upload-rules.ts";
+import { retryWaitMs, uploadErrorMessage } from "~/uploads/upload-rules.ts";
 
 describe("when the uploader retries", () => {
   it.each([

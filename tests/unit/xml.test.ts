@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeXml } from "~/lib/xml.ts";
+import { escapeXml } from "~/http/xml.ts";
 import { parseXml, textOf } from "../support/xml.ts";
 
 describe("escaping text for XML", () => {

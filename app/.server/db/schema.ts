@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { publishingChoices, registrationChoices } from "~/lib/site-settings.ts";
+import type { publishingChoices, registrationChoices } from "~/site/site-settings.ts";
 
 /** Where a post stands; only published posts can be public (see posts.ts `listedPublicly`). */
 export type PostStatus = "published" | "draft" | "review";
@@ -24,7 +24,7 @@ export interface PostsTable {
 
 export interface PostTagsTable {
   slug: string;
-  /** Lower-case, trimmed, 1–30 letters, digits, spaces and hyphens (lib/tags.ts). */
+  /** Lower-case, trimmed, 1–30 letters, digits, spaces and hyphens (posts/tags.ts). */
   tag: string;
 }
 

@@ -1,5 +1,5 @@
-import { site } from "~/lib/site.ts";
-import { z } from "~/lib/zod.ts";
+import { z } from "~/http/zod.ts";
+import { site } from "~/site/site.ts";
 
 /** A message as its cause writes it; `enqueue` makes it safe to send. */
 export interface Message {

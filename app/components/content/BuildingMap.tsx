@@ -1,5 +1,5 @@
-import { readingScripts } from "~/lib/page-kinds.ts";
-import { addressLine, site } from "~/lib/site.ts";
+import { readingScripts } from "~/http/page-kinds.ts";
+import { addressLine, site } from "~/site/site.ts";
 import { ReadingScript } from "../ReadingScript.tsx";
 
 const { latitude, longitude } = site.map;

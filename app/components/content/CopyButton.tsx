@@ -1,4 +1,4 @@
-import { readingScripts } from "~/lib/page-kinds.ts";
+import { readingScripts } from "~/http/page-kinds.ts";
 import { ReadingScript } from "../ReadingScript.tsx";
 
 /**

@@ -1,5 +1,5 @@
-import { tradingHoursRows } from "~/lib/hours.ts";
-import { site } from "~/lib/site.ts";
+import { tradingHoursRows } from "~/site/hours.ts";
+import { site } from "~/site/site.ts";
 import { ContactLinks } from "../ContactLinks.tsx";
 
 export function Address() {

@@ -1,5 +1,5 @@
-import type { IllustrationName } from "~/lib/illustrations.ts";
-import { illustrationImage } from "~/lib/responsive-image.ts";
+import type { IllustrationName } from "~/site/illustrations.ts";
+import { illustrationImage } from "~/uploads/responsive-image.ts";
 import { PageLink } from "../PageLink.tsx";
 import { Picture } from "../Picture.tsx";
 

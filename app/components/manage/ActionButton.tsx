@@ -1,6 +1,6 @@
 import { useFetcher, useRouteLoaderData } from "react-router";
-import { formTokenField } from "~/lib/form-token-field.ts";
-import type { RootData } from "~/lib/root-data.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
+import type { RootData } from "~/http/root-data.ts";
 import { AppLink } from "../PageLink.tsx";
 
 interface ActionButtonProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, useRouteLoaderData } from "react-router";
-import { formTokenField } from "~/lib/form-token-field.ts";
-import type { RootData } from "~/lib/root-data.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
+import type { RootData } from "~/http/root-data.ts";
 import { AppLink } from "../PageLink.tsx";
 
 /** A page that asks before something is deleted for good; the POST goes to the same address. */

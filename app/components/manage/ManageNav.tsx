@@ -1,8 +1,8 @@
 import { useLocation } from "react-router";
-import { manageNav } from "~/lib/manage.ts";
+import { manageNav } from "~/site/manage.ts";
 import { AppLink } from "../PageLink.tsx";
 
-/** The manage area's own navigation, from the list in lib/manage.ts. */
+/** The manage area's own navigation, from the list in site/manage.ts. */
 export function ManageNav() {
   const current = useLocation().pathname.replace(/(.)\/$/, "$1");
   return (

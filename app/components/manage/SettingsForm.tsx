@@ -1,6 +1,6 @@
 import { Form, useRouteLoaderData } from "react-router";
-import { formTokenField } from "~/lib/form-token-field.ts";
-import type { RootData } from "~/lib/root-data.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
+import type { RootData } from "~/http/root-data.ts";
 
 interface Choice {
   value: string;

@@ -1,0 +1,369 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Kysely } from "kysely";
+import { data, redirect } from "react-router";
+import { passwordLimits } from "~/accounts/credentials-schema.ts";
+import { cookieNames } from "~/http/http-policy.ts";
+import { remembered } from "~/http/remembered.ts";
+import { config } from "../config.ts";
+import { dialectOf } from "../db/dialect.ts";
+import { db } from "../db/index.ts";
+import type { Role, SiteAndAuthTables } from "../db/schema.ts";
+import { cookieValue } from "../http/cookies.ts";
+import { log } from "../log.ts";
+import { singleton } from "../singleton.ts";
+
+export interface User {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+/** Seconds a session lasts, and how often its use extends it. */
+const sessionLifetime = 60 * 60 * 24 * 30;
+const sessionUpdateAge = 60 * 60 * 24;
+/** better-auth names its session cookie `<prefix>.session_token` (see http/http-policy.ts). */
+const cookiePrefix = cookieNames.session.split(".")[0];
+const sessionCookie = cookieNames.session;
+/** The header our calls to better-auth carry the client's address in. */
+const clientAddressHeader = "x-client-address";
+
+/**
+ * better-auth's own password lengths, in UTF-16 units where the forms count characters (an
+ * emoji is two units): any password the forms accept fits. It checks the minimum only for new
+ * passwords, so accounts made under older, shorter rules still sign in.
+ */
+const passwordUnits = { min: passwordLimits.min, max: passwordLimits.max * 2 };
+
+function authOptions() {
+  const { authSecret, publicUrl } = config();
+  return {
+    database: { db: db(), type: dialectOf(db()) },
+    secret: authSecret,
+    baseURL: publicUrl,
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: passwordUnits.min,
+      maxPasswordLength: passwordUnits.max,
+    },
+    session: { expiresIn: sessionLifetime, updateAge: sessionUpdateAge },
+    // Our own limits count in the database with our own messages (see rate-limit.ts).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix,
+      // Secure cookies need HTTPS; a site served over plain HTTP could not keep anyone signed in.
+      useSecureCookies: publicUrl.startsWith("https:"),
+      ipAddress: { ipAddressHeaders: [clientAddressHeader] },
+    },
+    logger: {
+      level: "warn" as const,
+      log: (level: "info" | "warn" | "error" | "debug", message: string) => log()[level](message),
+    },
+  };
+}
+
+/**
+ * better-auth, loaded with the first sign-up, sign-in, sign-out or session extension: most
+ * requests never need it, and it would add a third to each thread's start and about 11 MB to
+ * its heap.
+ */
+function auth() {
+  return singleton("auth", async () => {
+    const { betterAuth } = await import("better-auth");
+    return betterAuth(authOptions());
+  });
+}
+
+/**
+ * Creates or updates the account tables (run after our own migrations); returns what it
+ * changed: tables created, and `table.column` for columns added.
+ */
+export async function prepareAuthTables(): Promise<string[]> {
+  const { getMigrations } = await import("better-auth/db/migration");
+  const { toBeCreated, toBeAdded, runMigrations } = await getMigrations(authOptions());
+  await runMigrations();
+  return [
+    ...toBeCreated.map(({ table }) => table),
+    ...toBeAdded.flatMap(({ table, fields }) => Object.keys(fields).map((field) => `${table}.${field}`)),
+  ];
+}
+
+/**
+ * Only what better-auth needs to see of a browser request: no Origin, which we check
+ * ourselves. A new session records its client's address, which better-auth takes only from
+ * a header: we write it from the request context, never from what the client sent.
+ */
+function forwardedHeaders(request: Request, clientAddress?: string): Headers {
+  const headers = new Headers();
+  for (const name of ["cookie", "user-agent"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  if (clientAddress) headers.set(clientAddressHeader, clientAddress);
+  return headers;
+}
+
+function setCookies(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+export type SignUpResult = { ok: true; userId: string } | { ok: false; reason: "exists" };
+
+/** Registers an account; does not sign it in (the visitor logs in next). */
+export async function signUp(email: string, password: string): Promise<SignUpResult> {
+  const accounts = await auth();
+  const response = await accounts.api.signUpEmail({
+    body: { email, password, name: email },
+    asResponse: true,
+  });
+  if (response.ok) {
+    const { token, user } = (await response.json()) as { token: string | null; user: { id: string } };
+    if (token) await (await accounts.$context).internalAdapter.deleteSession(token);
+    return { ok: true, userId: user.id };
+  }
+  if (response.status === 422) return { ok: false, reason: "exists" };
+  throw new Error(`sign-up failed with status ${response.status}`);
+}
+
+export type SignInResult = { ok: true; headers: Headers } | { ok: false };
+
+export async function signIn(
+  request: Request,
+  clientAddress: string,
+  email: string,
+  password: string,
+): Promise<SignInResult> {
+  // No account has a longer one, and better-auth would answer it with an error, not a refusal.
+  if (password.length > passwordUnits.max) return { ok: false };
+  const response = await (await auth()).api.signInEmail({
+    body: { email, password, rememberMe: true },
+    headers: forwardedHeaders(request, clientAddress),
+    asResponse: true,
+  });
+  if (response.ok) return { ok: true, headers: setCookies(response) };
+  if (response.status === 401) return { ok: false };
+  throw new Error(`sign-in failed with status ${response.status}`);
+}
+
+/** Ends the session on the server and clears the cookie. */
+export async function signOut(request: Request): Promise<Headers> {
+  if (!hasSessionCookie(request)) return new Headers();
+  const response = await (await auth()).api.signOut({ headers: forwardedHeaders(request), asResponse: true });
+  forgetRecentSessions();
+  return setCookies(response);
+}
+
+export type PasswordChange = { ok: true; headers: Headers } | { ok: false };
+
+/**
+ * Changes the signed-in user's password when the current one is right; every session of theirs
+ * ends and this browser gets a new one (its cookie in the headers).
+ */
+export async function changePassword(
+  request: Request,
+  currentPassword: string,
+  newPassword: string,
+): Promise<PasswordChange> {
+  if (currentPassword.length > passwordUnits.max) return { ok: false };
+  const response = await (await auth()).api.changePassword({
+    body: { currentPassword, newPassword, revokeOtherSessions: true },
+    headers: forwardedHeaders(request),
+    asResponse: true,
+  });
+  if (response.ok) return { ok: true, headers: setCookies(response) };
+  if (response.status === 400) return { ok: false };
+  throw new Error(`password change failed with status ${response.status}`);
+}
+
+/** Whether the password is the user's own (asked again before their account is deleted). */
+export async function isOwnPassword(userId: string, password: string): Promise<boolean> {
+  if (password.length > passwordUnits.max) return false;
+  const context = await (await auth()).$context;
+  const account = await context.internalAdapter.findCredentialAccount(userId);
+  return (
+    Boolean(account?.password) &&
+    (await context.password.verify({ hash: account?.password as string, password }))
+  );
+}
+
+function hasSessionCookie(request: Request): boolean {
+  return request.headers.get("cookie")?.includes(sessionCookie) ?? false;
+}
+
+/** Our tables and better-auth's, for the queries that read both. */
+const accountTables = () => db() as unknown as Kysely<SiteAndAuthTables>;
+
+/** The account with this (lower-cased) address, or undefined. */
+export async function findAccount(
+  email: string,
+): Promise<{ id: string; email: string; emailVerified: boolean } | undefined> {
+  const row = await accountTables()
+    .selectFrom("user")
+    .select(["id", "email", "emailVerified"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  return row && { ...row, emailVerified: Boolean(row.emailVerified) };
+}
+
+/** Whether the user has followed a verification link (or reset their password by e-mail). */
+export async function isVerified(userId: string): Promise<boolean> {
+  const row = await accountTables()
+    .selectFrom("user")
+    .select("emailVerified")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row?.emailVerified);
+}
+
+/** Marks the user's address as proven (they followed a link sent to it). */
+export async function markVerified(userId: string): Promise<void> {
+  const context = await (await auth()).$context;
+  await context.internalAdapter.updateUser(userId, { emailVerified: true });
+}
+
+/** Sets a new password and signs the user out of every session. */
+export async function setPasswordEverywhere(userId: string, password: string): Promise<void> {
+  const context = await (await auth()).$context;
+  await context.internalAdapter.updatePassword(userId, await context.password.hash(password));
+  await context.internalAdapter.deleteUserSessions(userId);
+}
+
+/** Whether `password` is the user's current one. */
+export async function checkPassword(userId: string, password: string): Promise<boolean> {
+  if (password.length > passwordUnits.max) return false;
+  const context = await (await auth()).$context;
+  const account = await context.internalAdapter.findCredentialAccount(userId);
+  return account?.password ? context.password.verify({ password, hash: account.password }) : false;
+}
+
+/**
+ * Moves the account to a new address (proven by a link sent to it); false when another
+ * account has it by now. The address is verified, having just received the link.
+ */
+export async function changeEmail(userId: string, email: string): Promise<boolean> {
+  if (await findAccount(email)) return false;
+  const context = await (await auth()).$context;
+  try {
+    await context.internalAdapter.updateUser(userId, { email, emailVerified: true });
+    return true;
+  } catch (error) {
+    // The unique index refused it: another account took the address at the same moment.
+    if (await findAccount(email)) return false;
+    throw error;
+  }
+}
+
+/** How many accounts there are. */
+export async function countAccounts(): Promise<number> {
+  const { count } = await accountTables()
+    .selectFrom("user")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The token in the request's session cookie when its signature is ours, else null. */
+export function signedSessionToken(request: Request): string | null {
+  const { authSecret, publicUrl } = config();
+  const name = publicUrl.startsWith("https:") ? cookieNames.secureSession : sessionCookie;
+  const raw = cookieValue(request, name);
+  return raw === undefined ? null : checkedSessionCookie(`${authSecret}\n${raw}`);
+}
+
+// A signed-in reader sends the same cookie with every page: its signature is checked once.
+const checkedSessionCookie = remembered(10_000, (secretAndCookie) => {
+  const [authSecret = "", raw = ""] = secretAndCookie.split("\n");
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  // better-auth signs the token: `<token>.<base64 HMAC-SHA256 of it>`.
+  const dot = value.lastIndexOf(".");
+  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  const token = value.slice(0, dot);
+  const expected = createHmac("sha256", authSecret).update(token).digest();
+  return dot > 0 && signature.length === expected.length && timingSafeEqual(signature, expected)
+    ? token
+    : null;
+});
+
+/**
+ * The signed-in user, or null. One indexed query: the cookie's signature is checked here,
+ * and only a session due for its daily extension (a write) goes through better-auth.
+ * Requests without a session cookie cost no query.
+ */
+export async function getUser(request: Request): Promise<User | null> {
+  const token = signedSessionToken(request);
+  if (!token) return null;
+  const row = await accountTables()
+    .selectFrom("session")
+    .innerJoin("user", "user.id", "session.userId")
+    .leftJoin("members", "members.userId", "user.id")
+    .select(["user.id", "user.email", "session.expiresAt", "members.role", "members.suspendedAt"])
+    .where("session.token", "=", token)
+    .executeTakeFirst();
+  const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
+  // Suspension ends the sessions; a sign-in racing with it must not outlive it either.
+  if (!row || expiresAt <= Date.now() || row.suspendedAt != null) return null;
+  const user: User = { id: row.id, email: row.email, role: row.role ?? "author" };
+  if (expiresAt - (sessionLifetime - sessionUpdateAge) * 1000 > Date.now()) return user;
+  const session = await (await auth()).api.getSession({ headers: forwardedHeaders(request) });
+  return session ? user : null;
+}
+
+/**
+ * The signed-in user as looked up at most ten seconds ago on this thread: only for the account
+ * area of reading pages, which a reader asks for page after page (decision 027). Everything
+ * that acts on an account, and every page of the app, asks `getUser`. A session ended here
+ * is forgotten at once; one ended on another thread or instance shows as signed in on those
+ * pages for those seconds at most, and can do nothing there.
+ */
+export function recentUser(request: Request): Promise<User | null> {
+  const token = signedSessionToken(request);
+  if (!token) return Promise.resolve(null);
+  const seen = recentSessions.get(token);
+  if (seen && seen.until > Date.now()) return seen.user;
+  // The lookup itself is kept, so a burst of pages for one reader makes one query, not one each.
+  const user = getUser(request);
+  user.catch(() => {
+    if (recentSessions.get(token)?.user === user) recentSessions.delete(token);
+  });
+  recentSessions.delete(token);
+  if (recentSessions.size >= keptRecentSessions)
+    recentSessions.delete(recentSessions.keys().next().value as string);
+  recentSessions.set(token, { user, until: Date.now() + recentSessionMs });
+  return user;
+}
+
+const recentSessions = new Map<string, { user: Promise<User | null>; until: number }>();
+const keptRecentSessions = 10_000;
+const recentSessionMs = 10_000;
+
+/** Called when sessions end here: which of the remembered ones did is not worth working out. */
+export function forgetRecentSessions(): void {
+  recentSessions.clear();
+}
+
+/**
+ * The signed-in user; visitors are sent to log in and brought back afterwards to the page
+ * they asked for: its address as they wrote it or, for a client-side navigation (a request
+ * for the page's data, `/dashboard.data?_routes=…`), the page's `url` as loaders receive it.
+ */
+export async function requireUser(request: Request, url: URL): Promise<User> {
+  const user = await getUser(request);
+  if (user) return user;
+  const asked = new URL(request.url);
+  const { pathname, search } = asked.pathname.endsWith(".data") ? url : asked;
+  throw redirect(`/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`);
+}
+
+/** The signed-in owner; visitors go to log in, and everyone else gets 403. */
+export async function requireOwner(request: Request, url: URL): Promise<User> {
+  const user = await requireUser(request, url);
+  if (user.role !== "owner") throw data("Only the site's owners can open the manage area.", { status: 403 });
+  return user;
+}

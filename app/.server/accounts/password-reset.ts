@@ -1,0 +1,75 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { site } from "~/site/site.ts";
+import type { Db } from "../db/database.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
+import { compose } from "../mail/message.ts";
+import { enqueue } from "../mail/outbox.ts";
+import { findAccount, markVerified, setPasswordEverywhere } from "./auth.ts";
+import { dropLinks, issueLink, linkPaths, redeemLink } from "./links.ts";
+
+/**
+ * Every request takes at least this long, account or not: writing the link and its message
+ * (a durable commit) must not tell a stranger which addresses have accounts.
+ */
+const answerTimeMs = 400;
+
+export type ResetRequestResult = { ok: true } | { ok: false; status: 429; message: string };
+
+/**
+ * Sends a reset link to the address when it has an account; says the same, in the same
+ * time, when it has none. Limited per address and per e-mail, counted first.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  clientAddress: string,
+  email: string,
+  publicUrl: string,
+): Promise<ResetRequestResult> {
+  const started = Date.now();
+  const admission = await admitTo(db, [
+    limits.resetRequestsPerAddress(clientAddress),
+    limits.resetRequestsPerEmail(email),
+  ]);
+  if (!admission.allowed)
+    return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
+  const account = await findAccount(email);
+  if (account) {
+    await inTransaction(db, async (trx) => {
+      const token = await issueLink(trx, "reset", account.id, account.email);
+      await enqueue(trx, {
+        kind: "password-reset",
+        to: account.email,
+        subject: `Reset your ${site.name} password`,
+        ...compose([
+          {
+            paragraph: `Someone, hopefully you, asked to reset the password of the ${site.name} account for this address.`,
+          },
+          { link: `${publicUrl}${linkPaths.reset}${token}`, label: "Choose a new password" },
+          {
+            paragraph:
+              "The link works once, for an hour. Choosing a new password signs the account out everywhere.",
+          },
+          { paragraph: "If you did not ask for this, ignore this message: the password stays as it is." },
+        ]),
+      });
+    });
+  }
+  await sleep(Math.max(0, answerTimeMs - (Date.now() - started)));
+  return { ok: true };
+}
+
+/**
+ * Sets the new password of the link's account and signs it out everywhere; false when the
+ * link is unknown, used or expired. The link is used up first, in one statement, so of
+ * several requests with one link exactly one changes the password.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<boolean> {
+  const link = await redeemLink(db, "reset", token);
+  if (!link) return false;
+  await dropLinks(db, "reset", link.userId);
+  await setPasswordEverywhere(link.userId, password);
+  // The link reached the address: it is proven.
+  await markVerified(link.userId);
+  return true;
+}

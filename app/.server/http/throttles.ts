@@ -1,0 +1,89 @@
+import { config } from "../config.ts";
+import type { Db } from "../db/index.ts";
+import { addressBlock } from "./client-address.ts";
+import { type Admission, admit, type Limit } from "./rate-limit.ts";
+
+const minute = 60_000;
+
+/** Posts one user may publish in an hour; the sample batch counts as each of its articles. */
+export const postsPerHour = 30;
+
+/** Uploads one user may begin in an hour (decision 018). */
+export const uploadsPerHour = 20;
+
+/** Every limit of the site. Counters live in the database, shared by every thread and instance. */
+export const limits = {
+  /** Failed log-ins per email (guessing one account's password)… */
+  logInsPerEmail: (email: string): Limit => ({ key: `login-email:${email}`, max: 5, windowMs: minute }),
+  /** …and per address (trying many accounts). */
+  logInsPerAddress: (clientAddress: string): Limit => ({
+    key: `login-ip:${addressBlock(clientAddress)}`,
+    max: 20,
+    windowMs: minute,
+  }),
+  registrationsPerAddress: (clientAddress: string): Limit => ({
+    key: `register-ip:${addressBlock(clientAddress)}`,
+    max: 10,
+    windowMs: 10 * minute,
+  }),
+  postsPerUser: (userId: string): Limit => ({
+    key: `posts-user:${userId}`,
+    max: postsPerHour,
+    windowMs: 60 * minute,
+  }),
+  /** Password-reset requests per address (trying many accounts)… */
+  resetRequestsPerAddress: (clientAddress: string): Limit => ({
+    key: `reset-ip:${addressBlock(clientAddress)}`,
+    max: 10,
+    windowMs: 15 * minute,
+  }),
+  /** …and per e-mail (filling one person's inbox). */
+  resetRequestsPerEmail: (email: string): Limit => ({
+    key: `reset-email:${email}`,
+    max: 3,
+    windowMs: 60 * minute,
+  }),
+  /** Leasing enquiries per address (SPEC §11). */
+  enquiriesPerAddress: (clientAddress: string): Limit => ({
+    key: `enquiry-ip:${addressBlock(clientAddress)}`,
+    max: 5,
+    windowMs: 60 * minute,
+  }),
+  /** Messages a signed-in user may have sent to themselves (verification, address change). */
+  accountMailPerUser: (userId: string): Limit => ({
+    key: `account-mail:${userId}`,
+    max: 5,
+    windowMs: 60 * minute,
+  }),
+  uploadsPerUser: (userId: string): Limit => ({
+    key: `uploads-user:${userId}`,
+    max: uploadsPerHour,
+    windowMs: 60 * minute,
+  }),
+};
+
+/**
+ * Counts against the limits before the work they guard is done (see rate-limit.ts). With
+ * RATE_LIMITS=off, which only the test suites and the security scan set, nothing is limited.
+ */
+export function admitTo(db: Db, limitsInForce: Limit[], weight = 1, now = Date.now()): Promise<Admission> {
+  return admit(db, config().rateLimits ? limitsInForce : [], { weight, now });
+}
+
+export const throttleMessages = {
+  attempts: (seconds: number) => `Too many attempts, try again in ${seconds} seconds`,
+  posts: (seconds: number) => {
+    const minutes = Math.ceil(seconds / 60);
+    return `Too many posts: ${postsPerHour} an hour at most. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  },
+  uploads: (seconds: number) => {
+    const minutes = Math.ceil(seconds / 60);
+    return `Too many uploads: ${uploadsPerHour} an hour at most. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  },
+};
+
+/** Counts `count` new posts of the user before they are written: the refusal's words when over the limit, else null. */
+export async function postingRefusal(db: Db, userId: string, count: number): Promise<string | null> {
+  const admission = await admitTo(db, [limits.postsPerUser(userId)], count);
+  return admission.allowed ? null : throttleMessages.posts(admission.waitSeconds);
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type PostForm, postSchema } from "~/posts/post-schema.ts";
+import { config } from "../config.ts";
+import type { Db } from "../db/index.ts";
+import type { PostStatus } from "../db/schema.ts";
+import { readForm } from "../http/forms.ts";
+import { takeImageSlot } from "../uploads/image-slots.ts";
+import { ImageRejected, ownImage, processUpload } from "../uploads/images.ts";
+import { reserveUpload } from "../uploads/upload-quota.ts";
+import type { PostInput } from "./posts.ts";
+
+export type PostFormResult =
+  | {
+      ok: true;
+      value: PostForm;
+      submissionId: string | undefined;
+      /** The form as sent, with a message in its alert: for a post refused after all (too many). */
+      refuse(message: string): SubmissionResult<string[]>;
+    }
+  | { ok: false; result: SubmissionResult<string[]> };
+
+/**
+ * Without JavaScript the cover arrives as a file in the form (with JavaScript it was already
+ * uploaded and only its id is sent); either way it ends as the id of a processed image.
+ */
+async function acceptCoverFile(db: Db, form: FormData, userId: string): Promise<string | null> {
+  const file = form.get("coverFile");
+  form.delete("coverFile");
+  if (!(file instanceof File) || file.size === 0) return null;
+  // The same bounds as a resumable upload: the process's image slots, the user's limits.
+  const release = takeImageSlot();
+  if (!release) return "The server is busy with other images. Send the form again in a minute.";
+  try {
+    const id = randomBytes(16).toString("hex");
+    const refused = await reserveUpload(db, { id, userId, bytes: file.size }, config().unusedImageGraceMs);
+    if (refused) return refused.message;
+    await processUpload(db, id, Buffer.from(await file.arrayBuffer()), userId);
+    form.set("coverImageId", id);
+    return null;
+  } catch (error) {
+    if (error instanceof ImageRejected) return error.message;
+    throw error;
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Reads and checks a post form: the shared schema, then the cover — an image this user
+ * uploaded, or the post's current cover when editing.
+ */
+export async function readPostForm(
+  db: Db,
+  request: Request,
+  userId: string,
+  currentCoverId?: string,
+): Promise<PostFormResult> {
+  const form = await readForm(request);
+  const coverError = await acceptCoverFile(db, form, userId);
+  const submission = parseWithZod(form, { schema: postSchema });
+  if (coverError)
+    return { ok: false, result: submission.reply({ fieldErrors: { coverImageId: [coverError] } }) };
+  if (submission.status !== "success") return { ok: false, result: submission.reply() };
+  const { coverImageId } = submission.value;
+  if (coverImageId !== currentCoverId && !(await ownImage(db, coverImageId, userId))) {
+    return {
+      ok: false,
+      result: submission.reply({
+        fieldErrors: { coverImageId: ["This image is not available: upload the cover again."] },
+      }),
+    };
+  }
+  const submissionId = form.get("submissionId");
+  return {
+    ok: true,
+    value: submission.value,
+    submissionId:
+      typeof submissionId === "string" && /^[0-9a-f]{32}$/.test(submissionId) ? submissionId : undefined,
+    refuse: (message) => submission.reply({ formErrors: [message] }),
+  };
+}
+
+/** What a checked form saves, standing as `statusOnSave` (members.ts) decided from its intent. */
+export function postInput(form: PostForm, status: PostStatus): PostInput {
+  return {
+    title: form.title,
+    content: form.content,
+    coverImageId: form.coverImageId,
+    coverAlt: form.coverAlt,
+    tags: form.tags,
+    status,
+    publishAt: form.publishAt,
+  };
+}

@@ -1,0 +1,571 @@
+import { randomInt } from "node:crypto";
+import { type ExpressionBuilder, sql } from "kysely";
+import { slugWithSuffix } from "~/posts/slug.ts";
+import type { ImageInfo } from "~/uploads/image-variants.ts";
+import type { Db } from "../db/database.ts";
+import type { Database, PostStatus, Role } from "../db/schema.ts";
+import { inTransaction } from "../db/transaction.ts";
+
+export interface PostSummary {
+  slug: string;
+  title: string;
+  /** When the post went public (or, for a scheduled post, will). */
+  publishedOn: Date;
+  cover: ImageInfo;
+  /** The cover's description, its alt text ("" when none was given). */
+  coverAlt: string;
+  tags: string[];
+}
+
+/** A post's byline: the author's display name, and their handle when they have an author page. */
+export interface Byline {
+  name: string;
+  handle: string | null;
+}
+
+export interface Post extends PostSummary {
+  content: string;
+  userId: string | null;
+  status: PostStatus;
+  hidden: boolean;
+  /** Its author is suspended: the post is hidden until they are restored. */
+  authorSuspended: boolean;
+  /** Null for imported posts and authors with no display name. */
+  byline: Byline | null;
+}
+
+export interface PostInput {
+  title: string;
+  content: string;
+  coverImageId: string;
+  coverAlt?: string;
+  tags?: string[];
+  /** Defaults to published. */
+  status?: PostStatus;
+  /** A moment to go public at, later than the save; none means at once. */
+  publishAt?: Date | null;
+}
+
+export const pageSize = 12;
+
+/** Suffixes are drawn from 0–999 first; each run of collisions widens the range tenfold. */
+const drawsPerRange = 8;
+const firstRange = 1000;
+
+/**
+ * The one rule for what the public may see: every public listing, feed, sitemap, tag page,
+ * search and page filters with it, so a post that is not public appears nowhere. A scheduled
+ * post is published with its publishedOn in the future: it appears when that moment passes.
+ */
+export function listedPublicly(eb: ExpressionBuilder<Database, "posts">) {
+  return eb.and([
+    eb("posts.status", "=", "published"),
+    eb("posts.hiddenAt", "is", null),
+    eb("posts.publishedOn", "<=", Date.now()),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("members")
+          .select("members.userId")
+          .whereRef("members.userId", "=", "posts.userId")
+          .where("members.suspendedAt", "is not", null),
+      ),
+    ),
+  ]);
+}
+
+/** Whether the public may read a post: `listedPublicly` for one post already read. */
+export function isPublic(
+  post: Pick<Post, "status" | "hidden" | "authorSuspended" | "publishedOn">,
+  now = new Date(),
+): boolean {
+  return (
+    post.status === "published" &&
+    !post.hidden &&
+    !post.authorSuspended &&
+    post.publishedOn.getTime() <= now.getTime()
+  );
+}
+
+/** Whether a post was saved to go public later and that moment has not come. */
+export function isScheduled(post: Pick<Post, "status" | "publishedOn">, now = new Date()): boolean {
+  return post.status === "published" && post.publishedOn.getTime() > now.getTime();
+}
+
+/** Posts joined with their covers, selecting what a card shows (search.ts builds on it). */
+export function summaries(db: Db) {
+  return db
+    .selectFrom("posts")
+    .innerJoin("images", "images.id", "posts.coverImageId")
+    .select([
+      "posts.slug",
+      "posts.title",
+      "posts.publishedOn",
+      "images.id as coverId",
+      "images.width as coverWidth",
+      "images.height as coverHeight",
+      "images.fallback as coverFallback",
+      "posts.coverAlt",
+    ]);
+}
+
+type SummaryRow = {
+  slug: string;
+  title: string;
+  publishedOn: number;
+  coverId: string;
+  coverWidth: number;
+  coverHeight: number;
+  coverFallback: ImageInfo["fallback"];
+  coverAlt: string;
+};
+
+type PostRow = SummaryRow & {
+  content: string;
+  userId: string | null;
+  status: PostStatus;
+  hiddenAt: number | null;
+  authorSuspendedAt: number | null;
+  authorName: string | null;
+  authorHandle: string | null;
+};
+
+function toPost(row: PostRow, tags: string[]): Post {
+  return {
+    ...toSummary(row, tags),
+    content: row.content,
+    userId: row.userId,
+    status: row.status,
+    hidden: row.hiddenAt !== null,
+    authorSuspended: row.authorSuspendedAt !== null,
+    byline: row.authorName ? { name: row.authorName, handle: row.authorHandle } : null,
+  };
+}
+
+/** Summaries with what a whole post adds: content, standing and byline. */
+function fullPosts(db: Db) {
+  return summaries(db)
+    .leftJoin("members", "members.userId", "posts.userId")
+    .select([
+      "posts.content",
+      "posts.userId",
+      "posts.status",
+      "posts.hiddenAt",
+      "members.suspendedAt as authorSuspendedAt",
+      "members.displayName as authorName",
+      "members.handle as authorHandle",
+    ]);
+}
+
+function toSummary(row: SummaryRow, tags: string[]): PostSummary {
+  return {
+    slug: row.slug,
+    title: row.title,
+    publishedOn: new Date(row.publishedOn),
+    cover: { id: row.coverId, width: row.coverWidth, height: row.coverHeight, fallback: row.coverFallback },
+    coverAlt: row.coverAlt,
+    tags,
+  };
+}
+
+/** The tags of each of these posts, alphabetically (one query for a page of cards). */
+async function tagsOf(db: Db, slugs: string[]): Promise<Map<string, string[]>> {
+  const bySlug = new Map<string, string[]>(slugs.map((slug) => [slug, []]));
+  if (slugs.length === 0) return bySlug;
+  const rows = await db
+    .selectFrom("postTags")
+    .select(["slug", "tag"])
+    .where("slug", "in", slugs)
+    .orderBy("tag")
+    .execute();
+  for (const row of rows) bySlug.get(row.slug)?.push(row.tag);
+  return bySlug;
+}
+
+/** Rows made into summaries or posts with their tags (one query for the lot). */
+async function withTagsOf<R extends SummaryRow, T>(
+  db: Db,
+  rows: R[],
+  make: (row: R, tags: string[]) => T,
+): Promise<T[]> {
+  const tags = await tagsOf(
+    db,
+    rows.map((row) => row.slug),
+  );
+  return rows.map((row) => make(row, tags.get(row.slug) ?? []));
+}
+
+export function withTags(db: Db, rows: SummaryRow[]): Promise<PostSummary[]> {
+  return withTagsOf(db, rows, toSummary);
+}
+
+/** One page of public posts, newest first (page numbers start at 1); an author's alone when given. */
+export async function listPosts(db: Db, page: number, authorId?: string): Promise<PostSummary[]> {
+  let query = summaries(db).where(listedPublicly);
+  if (authorId) query = query.where("posts.userId", "=", authorId);
+  return withTags(db, await onePage(query, page).execute());
+}
+
+/** Page `page` of a listing, newest first (the slug breaks ties so pages never overlap). */
+function onePage<Q extends ReturnType<typeof summaries>>(query: Q, page: number) {
+  return query
+    .orderBy("posts.publishedOn", "desc")
+    .orderBy("posts.slug")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/** One page of the public posts carrying a tag, newest first. */
+export async function listPostsTagged(db: Db, tag: string, page: number): Promise<PostSummary[]> {
+  const tagged = summaries(db)
+    .where("posts.slug", "in", (eb) =>
+      eb.selectFrom("postTags").select("postTags.slug").where("postTags.tag", "=", tag),
+    )
+    .where(listedPublicly);
+  return withTags(db, await onePage(tagged, page).execute());
+}
+
+/** How many public posts carry a tag (none: the tag has no page). */
+export async function countPostsTagged(db: Db, tag: string): Promise<number> {
+  const { count } = await db
+    .selectFrom("posts")
+    .innerJoin("postTags", "postTags.slug", "posts.slug")
+    .where("postTags.tag", "=", tag)
+    .where(listedPublicly)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The tags public posts carry, the most used first, a range at a time (the editor's suggestions, the sitemap). */
+export async function publicTags(
+  db: Db,
+  range: { offset: number; limit: number },
+): Promise<{ tag: string; newest: Date }[]> {
+  const rows = await db
+    .selectFrom("postTags")
+    .innerJoin("posts", "posts.slug", "postTags.slug")
+    .where(listedPublicly)
+    .groupBy("postTags.tag")
+    .select((eb) => [
+      "postTags.tag",
+      eb.fn.max("posts.publishedOn").as("newest"),
+      eb.fn.countAll<number>().as("uses"),
+    ])
+    .orderBy("uses", "desc")
+    .orderBy("postTags.tag")
+    .offset(range.offset)
+    .limit(range.limit)
+    .execute();
+  return rows.map((row) => ({ tag: row.tag, newest: new Date(Number(row.newest)) }));
+}
+
+/** The tags the editor suggests: those most used on public posts. */
+export async function tagSuggestions(db: Db): Promise<string[]> {
+  return (await publicTags(db, { offset: 0, limit: 200 })).map(({ tag }) => tag);
+}
+
+/** How many tags have a page (the sitemap). */
+export async function countPublicTags(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom("postTags")
+    .innerJoin("posts", "posts.slug", "postTags.slug")
+    .where(listedPublicly)
+    .select((eb) => eb.fn.count<number>("postTags.tag").distinct().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** A user's own posts, whatever their standing, newest first (the dashboard, their data export). */
+export async function listPostsByUser(db: Db, userId: string): Promise<Post[]> {
+  const rows = await fullPosts(db)
+    .where("posts.userId", "=", userId)
+    .orderBy("posts.publishedOn", "desc")
+    .orderBy("posts.slug")
+    .execute();
+  return withTagsOf(db, rows, toPost);
+}
+
+/** Posts' slugs and dates, newest first, a range at a time (the sitemap). */
+export async function listPostDates(
+  db: Db,
+  range: { offset: number; limit: number },
+): Promise<{ slug: string; publishedOn: Date }[]> {
+  const rows = await db
+    .selectFrom("posts")
+    .select(["slug", "publishedOn"])
+    .where(listedPublicly)
+    .orderBy("publishedOn", "desc")
+    .orderBy("slug")
+    .offset(range.offset)
+    .limit(range.limit)
+    .execute();
+  return rows.map((row) => ({ slug: row.slug, publishedOn: new Date(row.publishedOn) }));
+}
+
+/** The newest public posts with their content, or those carrying a tag (the feeds). */
+export async function latestPosts(db: Db, count: number, tag?: string): Promise<Post[]> {
+  let query = fullPosts(db).where(listedPublicly);
+  if (tag !== undefined)
+    query = query.where("posts.slug", "in", (eb) =>
+      eb.selectFrom("postTags").select("postTags.slug").where("postTags.tag", "=", tag),
+    );
+  const rows = await query.orderBy("posts.publishedOn", "desc").orderBy("posts.slug").limit(count).execute();
+  return withTagsOf(db, rows, toPost);
+}
+
+/** How many posts the public can see (pagination, the sitemap); an author's alone when given. */
+export async function countPosts(db: Db, authorId?: string): Promise<number> {
+  let query = db.selectFrom("posts").where(listedPublicly);
+  if (authorId) query = query.where("posts.userId", "=", authorId);
+  const { count } = await query
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function getPost(db: Db, slug: string): Promise<Post | undefined> {
+  const row = await fullPosts(db).where("posts.slug", "=", slug).executeTakeFirst();
+  return row && toPost(row, (await tagsOf(db, [slug])).get(slug) ?? []);
+}
+
+/** Room for the count of passed schedules below the written version (2^20 of them). */
+const scheduleCountSpan = 1_048_576;
+
+/**
+ * The number page caches key on: it changes whenever any post is written, and whenever a
+ * scheduled post's moment passes — with no write then, every instance sees the count of passed
+ * `publishAt` moments grow at its next read (an index range, cheap). The pair is packed into
+ * one number: a write and a passed moment never add up to the same key.
+ */
+export async function contentVersion(db: Db, now: Date = new Date()): Promise<number> {
+  const [row, passed] = await Promise.all([
+    db.selectFrom("contentVersion").select("version").where("id", "=", 1).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("posts")
+      .where("publishAt", "<=", now.getTime())
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(row.version) * scheduleCountSpan + (Number(passed.count) % scheduleCountSpan);
+}
+
+/** Every change to what the public sees bumps it, so that cached pages change everywhere. */
+export async function bumpContentVersion(trx: Db): Promise<void> {
+  await trx
+    .updateTable("contentVersion")
+    .set((eb) => ({ version: eb("version", "+", 1) }))
+    .where("id", "=", 1)
+    .execute();
+}
+
+export interface CreateOptions {
+  now?: Date;
+  /** The id of the form sent: sending the same form again returns the first post's slug. */
+  submissionId?: string;
+}
+
+/** Creates a post under a fresh slug; never overwrites another post. */
+export async function createPost(
+  db: Db,
+  input: PostInput,
+  userId: string | null,
+  { now = new Date(), submissionId }: CreateOptions = {},
+): Promise<string> {
+  return inTransaction(db, async (trx) => {
+    for (let range = firstRange; ; range *= 10) {
+      for (let draw = 0; draw < drawsPerRange; draw++) {
+        const slug = slugWithSuffix(input.title, randomInt(0, range));
+        const { numInsertedOrUpdatedRows } = await trx
+          .insertInto("posts")
+          .values({ ...postColumns(input, now), slug, userId, submissionId: submissionId ?? null })
+          .onConflict((conflict) => conflict.doNothing())
+          .executeTakeFirstOrThrow();
+        if (numInsertedOrUpdatedRows === 1n) {
+          await setTags(trx, slug, input.tags ?? []);
+          await bumpContentVersion(trx);
+          return slug;
+        }
+        const earlier = submissionId && (await postBySubmission(trx, submissionId));
+        if (earlier) return earlier;
+      }
+    }
+  });
+}
+
+async function postBySubmission(db: Db, submissionId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("posts")
+    .select("slug")
+    .where("submissionId", "=", submissionId)
+    .executeTakeFirst();
+  return row?.slug;
+}
+
+/** The stored columns for a save at `now`: a scheduled post is dated with its moment. */
+function postColumns(input: PostInput, now: Date) {
+  const publishAt = input.publishAt?.getTime() ?? null;
+  return {
+    title: input.title,
+    content: input.content,
+    coverImageId: input.coverImageId,
+    coverAlt: input.coverAlt ?? "",
+    status: input.status ?? "published",
+    publishAt,
+    publishedOn: publishAt ?? now.getTime(),
+  };
+}
+
+async function setTags(trx: Db, slug: string, tags: string[]): Promise<void> {
+  await trx.deleteFrom("postTags").where("slug", "=", slug).execute();
+  if (tags.length > 0)
+    await trx
+      .insertInto("postTags")
+      .values(tags.map((tag) => ({ slug, tag })))
+      .execute();
+}
+
+/** Saves new title, content, cover, tags and standing; the slug and author never change. */
+export async function updatePost(
+  db: Db,
+  slug: string,
+  input: PostInput,
+  now: Date = new Date(),
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await releaseCover(trx, slug, now.getTime(), input.coverImageId);
+    const result = await trx
+      .updateTable("posts")
+      .set(postColumns(input, now))
+      .where("slug", "=", slug)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    await setTags(trx, slug, input.tags ?? []);
+    await bumpContentVersion(trx);
+    return true;
+  });
+}
+
+export async function deletePost(db: Db, slug: string): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await releaseCover(trx, slug, Date.now());
+    const result = await trx.deleteFrom("posts").where("slug", "=", slug).executeTakeFirst();
+    if (result.numDeletedRows !== 1n) return false;
+    await bumpContentVersion(trx);
+    return true;
+  });
+}
+
+/**
+ * Notes when a post stops using its cover (replaced, or the post deleted): an image no post
+ * uses is removed once the grace period has passed since then (unused-images.ts).
+ */
+async function releaseCover(trx: Db, slug: string, now: number, keptCoverId?: string): Promise<void> {
+  let released = trx
+    .updateTable("images")
+    .set({ releasedAt: now })
+    .where("id", "=", (eb) => eb.selectFrom("posts").select("coverImageId").where("slug", "=", slug));
+  if (keptCoverId) released = released.where("id", "<>", keptCoverId);
+  await released.execute();
+}
+
+/** Who may change a post: its author, or an owner when it has none (imported posts). */
+export function mayEdit(post: Pick<Post, "userId">, user: { id: string; role: Role }): boolean {
+  return post.userId === null ? user.role === "owner" : post.userId === user.id;
+}
+
+/** Who may read a post the public may not: its author and the owners. */
+export function mayView(post: Pick<Post, "userId">, user: { id: string; role: Role }): boolean {
+  return post.userId === user.id || user.role === "owner";
+}
+
+/** Hides a post from the public, or shows it again; false when there is no such post. */
+export async function setHidden(db: Db, slug: string, hidden: boolean): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable("posts")
+      .set({ hiddenAt: hidden ? Date.now() : null })
+      .where("slug", "=", slug)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    await bumpContentVersion(trx);
+    return true;
+  });
+}
+
+/**
+ * Publishes a post awaiting review, dated now or, when it was scheduled for later, at its
+ * moment; false when it was not awaiting review.
+ */
+export async function approvePost(db: Db, slug: string, now = new Date()): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const waiting = await trx
+      .selectFrom("posts")
+      .select("publishAt")
+      .where("slug", "=", slug)
+      .where("status", "=", "review")
+      .executeTakeFirst();
+    if (!waiting) return false;
+    const publishAt = waiting.publishAt !== null ? Number(waiting.publishAt) : null;
+    const result = await trx
+      .updateTable("posts")
+      .set({ status: "published", publishedOn: Math.max(publishAt ?? 0, now.getTime()) })
+      .where("slug", "=", slug)
+      .where("status", "=", "review")
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    await bumpContentVersion(trx);
+    return true;
+  });
+}
+
+/** Where a post stands, as the manage area and the dashboard say it. */
+export function standing(post: Pick<Post, "status" | "hidden" | "authorSuspended">): string {
+  if (post.hidden) return "Hidden";
+  if (post.authorSuspended) return "Author suspended";
+  return { published: "Published", draft: "Draft", review: "Awaiting review" }[post.status];
+}
+
+export interface ManagedPost extends PostSummary {
+  status: PostStatus;
+  hidden: boolean;
+  authorSuspended: boolean;
+  authorEmail: string | null;
+  authorName: string | null;
+}
+
+/** Every post, newest first, a page at a time, with its author (the manage area). */
+export async function listAllPosts(db: Db, page: number, perPage: number): Promise<ManagedPost[]> {
+  const rows = await summaries(db)
+    .leftJoin("members", "members.userId", "posts.userId")
+    .select([
+      "posts.status",
+      "posts.hiddenAt",
+      "members.suspendedAt",
+      "members.displayName",
+      // better-auth's table, outside our schema's types.
+      sql<string | null>`(select "email" from "user" where "user"."id" = "posts"."userId")`.as("email"),
+    ])
+    .orderBy("posts.publishedOn", "desc")
+    .orderBy("posts.slug")
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return withTagsOf(db, rows, (row, tags) => ({
+    ...toSummary(row, tags),
+    status: row.status,
+    hidden: row.hiddenAt !== null,
+    authorSuspended: row.suspendedAt != null,
+    authorEmail: row.email,
+    authorName: row.displayName,
+  }));
+}
+
+/** Every post, whatever its standing (the manage area's pages). */
+export async function countAllPosts(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom("posts")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from "node:crypto";
+import type { Enquiry } from "~/site/enquiry-schema.ts";
+import { enquiryStatuses } from "~/site/manage.ts";
+import { site } from "~/site/site.ts";
+import type { Actor } from "../accounts/members.ts";
+import type { Db } from "../db/database.ts";
+import type { EnquiryStatus } from "../db/schema.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { admitTo, limits } from "../http/throttles.ts";
+import { compose } from "../mail/message.ts";
+import { enqueue } from "../mail/outbox.ts";
+import { recordActivity } from "./activity.ts";
+
+export type EnquiryResult = { ok: true; id: string } | { ok: false; status: 429; message: string };
+
+/**
+ * Keeps the enquiry and writes its one message, to the building's managers (`to`), in one
+ * transaction: nothing goes to the visitor's address (the form is no relay); replies reach
+ * them through Reply-To, when their address is header-safe. Five an hour per address,
+ * counted first.
+ */
+export async function sendEnquiry(
+  db: Db,
+  clientAddress: string,
+  enquiry: Enquiry,
+  to: string,
+  now = Date.now(),
+): Promise<EnquiryResult> {
+  const admission = await admitTo(db, [limits.enquiriesPerAddress(clientAddress)]);
+  if (!admission.allowed) {
+    const minutes = Math.ceil(admission.waitSeconds / 60);
+    return {
+      ok: false,
+      status: 429,
+      message: `Too many enquiries from your connection: 5 an hour at most. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us.`,
+    };
+  }
+  const id = randomBytes(12).toString("hex");
+  await inTransaction(db, async (trx) => {
+    await trx
+      .insertInto("enquiries")
+      .values({
+        id,
+        name: enquiry.name,
+        email: enquiry.email,
+        phone: enquiry.phone ?? null,
+        company: enquiry.company ?? null,
+        lookingFor: enquiry.lookingFor ?? null,
+        message: enquiry.message,
+        createdAt: now,
+      })
+      .execute();
+    await enqueue(
+      trx,
+      {
+        kind: "enquiry",
+        to,
+        replyTo: enquiry.email,
+        subject: `Leasing enquiry from ${enquiry.name}`,
+        ...compose([
+          { paragraph: `A leasing enquiry came through the ${site.name} website.` },
+          {
+            fields: [
+              ["Name", enquiry.name],
+              ["E-mail", enquiry.email],
+              ["Phone", enquiry.phone ?? "not given"],
+              ["Company", enquiry.company ?? "not given"],
+              ["Looking for", enquiry.lookingFor ?? "not given"],
+            ],
+          },
+          { quoted: enquiry.message, label: "Message" },
+          {
+            paragraph:
+              "Reply to this message to answer them. Check the address before you send anything sensitive: the website does not verify it.",
+          },
+        ]),
+      },
+      now,
+    );
+  });
+  return { ok: true, id };
+}
+
+export interface StoredEnquiry extends Enquiry {
+  id: string;
+  status: EnquiryStatus;
+  createdAt: number;
+}
+
+export const enquiriesPageSize = 50;
+
+/** Enquiries for owners, newest first, optionally of one status. */
+export async function listEnquiries(
+  db: Db,
+  { page = 1, status }: { page?: number; status?: EnquiryStatus } = {},
+): Promise<StoredEnquiry[]> {
+  let query = db
+    .selectFrom("enquiries")
+    .selectAll()
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(enquiriesPageSize)
+    .offset((page - 1) * enquiriesPageSize);
+  if (status) query = query.where("status", "=", status);
+  return (await query.execute()).map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone ?? undefined,
+    company: row.company ?? undefined,
+    lookingFor: row.lookingFor ?? undefined,
+    message: row.message,
+    status: row.status,
+    createdAt: Number(row.createdAt),
+  }));
+}
+
+/** Sets an enquiry's status; false when there is no such enquiry. */
+export async function setEnquiryStatus(db: Db, id: string, status: EnquiryStatus): Promise<boolean> {
+  if (!(enquiryStatuses as readonly string[]).includes(status))
+    throw new Error(`not an enquiry status: ${status}`);
+  const result = await db.updateTable("enquiries").set({ status }).where("id", "=", id).executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** How many enquiries there are, optionally of one status: the pages of the owners' listing. */
+export async function countEnquiries(db: Db, status?: EnquiryStatus): Promise<number> {
+  let query = db.selectFrom("enquiries").select((eb) => eb.fn.countAll<number>().as("count"));
+  if (status) query = query.where("status", "=", status);
+  return Number((await query.executeTakeFirstOrThrow()).count);
+}
+
+/** An owner marks an enquiry new, answered or archived, logged with the change in one transaction. */
+export async function ownerSetsEnquiryStatus(
+  db: Db,
+  actor: Actor,
+  id: string,
+  status: EnquiryStatus,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const enquiry = await trx
+      .selectFrom("enquiries")
+      .select(["name", "email"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!enquiry || !(await setEnquiryStatus(trx, id, status))) return false;
+    await recordActivity(trx, actor, `marked enquiry ${status}`, `${enquiry.name} <${enquiry.email}>`);
+    return true;
+  });
+}
+
+/**
+ * A CSV cell: quoted, quotes doubled, and text a spreadsheet would run as a formula (starting
+ * with = + - @, a tab or a carriage return) prefixed with an apostrophe, so it stays text.
+ */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** Every enquiry, newest first, as CSV (RFC 4180, CRLF line ends) for a spreadsheet. */
+export async function enquiriesCsv(db: Db): Promise<string> {
+  const rows = await db
+    .selectFrom("enquiries")
+    .selectAll()
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const header = ["Received (UTC)", "Status", "Name", "E-mail", "Phone", "Company", "Looking for", "Message"];
+  const lines = rows.map((row) =>
+    [
+      new Date(Number(row.createdAt)).toISOString(),
+      row.status,
+      row.name,
+      row.email,
+      row.phone ?? "",
+      row.company ?? "",
+      row.lookingFor ?? "",
+      row.message,
+    ]
+      .map(csvCell)
+      .join(","),
+  );
+  return `${[header.map(csvCell).join(","), ...lines].join("\r\n")}\r\n`;
+}

@@ -1,0 +1,47 @@
+import type { Actor } from "../accounts/members.ts";
+import type { Db } from "../db/database.ts";
+import type { PostStatus, Publishing, Registration, Role } from "../db/schema.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { bumpContentVersion } from "../posts/posts.ts";
+import { recordActivity } from "./activity.ts";
+
+export interface SiteSettings {
+  registration: Registration;
+  publishing: Publishing;
+}
+
+/**
+ * Where a save leaves a post: `Save draft` keeps it a draft; otherwise an author's post waits
+ * for an owner while the site is in review mode (an edit of an approved post too, so nothing
+ * unreviewed reaches the public), and owners' posts publish at once.
+ */
+export async function statusOnSave(
+  db: Db,
+  user: { role: Role },
+  intent: "draft" | "publish",
+): Promise<PostStatus> {
+  if (intent === "draft") return "draft";
+  if (user.role === "owner") return "published";
+  return (await siteSettings(db)).publishing === "review" ? "review" : "published";
+}
+
+export async function siteSettings(db: Db): Promise<SiteSettings> {
+  return db
+    .selectFrom("siteSettings")
+    .select(["registration", "publishing"])
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
+}
+
+/** Saves the settings; the register link in every cached page's navbar depends on them. */
+export async function changeSettings(db: Db, actor: Actor, settings: SiteSettings): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const before = await siteSettings(trx);
+    await trx.updateTable("siteSettings").set(settings).where("id", "=", 1).execute();
+    for (const key of ["registration", "publishing"] as const) {
+      if (before[key] !== settings[key])
+        await recordActivity(trx, actor, `${key} ${settings[key]}`, "settings");
+    }
+    await bumpContentVersion(trx);
+  });
+}

@@ -1,2 +1,0 @@
-/** The hidden field that carries a form's anti-forgery token (see app/.server/form-token.ts). */
-export const formTokenField = "csrf";
