@@ -14,12 +14,12 @@ export interface SampleArticle {
   tags: string[];
 }
 
-const articleFiles = import.meta.glob<string>("../content/samples/*.md", {
+const articleFiles = import.meta.glob<string>("../../content/samples/*.md", {
   query: "?raw",
   import: "default",
   eager: true,
 });
-const coverFiles = import.meta.glob<string>("../content/samples/covers/*.webp", {
+const coverFiles = import.meta.glob<string>("../../content/samples/covers/*.webp", {
   query: "?inline",
   import: "default",
   eager: true,
@@ -53,7 +53,7 @@ export function sampleArticles(): SampleArticle[] {
 const coverId = (cover: string) => `sample-${cover}`;
 
 function coverBytes(cover: string): Buffer {
-  const dataUrl = coverFiles[`../content/samples/covers/${cover}.webp`];
+  const dataUrl = coverFiles[`../../content/samples/covers/${cover}.webp`];
   if (!dataUrl) throw new Error(`no cover image for the sample article's "${cover}"`);
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
 }
