@@ -44,6 +44,7 @@ export default [
   route("contact/started", "routes/enquiry-started.ts"),
   route("status", "routes/status.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-file.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -18,8 +18,9 @@ await runScript("db:seed", async () => {
     const accounts = await app.seedDevelopmentData();
     console.log(`Database: ${describeDatabase(config.database)}`);
     console.log("Accounts (sign in at /login; the passwords are shown only now):");
-    for (const { email, password, posts } of accounts) {
-      console.log(`  ${email.padEnd(28)} ${password}${posts > 0 ? `   ${posts} sample posts` : ""}`);
+    for (const { email, password, role, posts } of accounts) {
+      const what = role === "owner" ? "owner (runs /manage)" : "author";
+      console.log(`  ${email.padEnd(28)} ${password}   ${what}${posts > 0 ? `, ${posts} sample posts` : ""}`);
     }
   } finally {
     await app.stopApp();

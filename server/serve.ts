@@ -44,14 +44,21 @@ interface ServeOptions {
 export async function serve(server: Server, { config, counters, logger, entry, stopApp }: ServeOptions) {
   const threads = config.production ? config.threads : 1;
   const sharedPort = threads > 1;
-  const portInUse = (error: NodeJS.ErrnoException) =>
-    fail(error.code === "EADDRINUSE" ? `PORT ${config.port} is already in use` : error.message);
-  if (sharedPort && isFirstThread) await ensurePortFree(config.port).catch(portInUse);
-  server.on("error", portInUse);
-  server.listen({ port: config.port, reusePort: sharedPort }, () => {
+  const cannotListen = (error: NodeJS.ErrnoException) =>
+    fail(
+      error.code === "EADDRINUSE"
+        ? `PORT ${config.port} is already in use`
+        : error.code === "EADDRNOTAVAIL"
+          ? `HOST ${config.host} is not an address of this machine`
+          : error.message,
+    );
+  if (sharedPort && isFirstThread) await ensurePortFree(config.port, config.host).catch(cannotListen);
+  server.on("error", cannotListen);
+  server.listen({ port: config.port, host: config.host, reusePort: sharedPort }, () => {
     if (!isFirstThread) return;
     const serving = threads > 1 ? `, ${threads} threads` : "";
-    logger.info(`Woollahra Moncur is running at ${config.publicUrl} (port ${config.port}${serving})`);
+    const where = config.host ? `${config.host} port ${config.port}` : `port ${config.port}`;
+    logger.info(`Woollahra Moncur is running at ${config.publicUrl} (${where}${serving})`);
   });
   const moreThreads =
     sharedPort && isFirstThread ? startMoreThreads(entry, threads - 1, counters, logger) : undefined;

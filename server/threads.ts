@@ -30,11 +30,11 @@ export function sharedCounters(): SharedCounters {
  * without this check a second copy of the site started by mistake would quietly share
  * the port with the first instead of failing.
  */
-export function ensurePortFree(port: number): Promise<void> {
+export function ensurePortFree(port: number, host?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
-    probe.listen({ port, exclusive: true }, () => probe.close(() => resolve()));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
   });
 }
 

@@ -36,6 +36,11 @@ const mailbox = z
 
 const envSchema = z.object({
   PORT: portSchema.default(3000),
+  HOST: z
+    .union([z.ipv4(), z.ipv6(), z.literal("localhost")], {
+      error: "must be an IP address such as 127.0.0.1, :: or 0.0.0.0, or localhost",
+    })
+    .optional(),
   WEB_CONCURRENCY: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -105,6 +110,8 @@ const envSchema = z.object({
 
 export interface Config {
   port: number;
+  /** The address to listen on; undefined: every interface (what a container needs). */
+  host: string | undefined;
   /** Threads serving requests in production, each with its own copy of the app. */
   threads: number;
   /** How many reverse proxies in front of the server append the client's address to X-Forwarded-For. */
@@ -175,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
   ensureDirectory(dataDir);
   return {
     port: vars.PORT,
+    host: vars.HOST,
     threads: vars.WEB_CONCURRENCY ?? (sharedPort ? Math.min(availableParallelism(), defaultMaxThreads) : 1),
     trustedProxies: vars.TRUST_PROXY,
     dataDir,

@@ -61,7 +61,8 @@ describe.each(serverDialects)("the database scripts on $name", (dialect: ServerD
       }),
     );
     expect(accounts).toHaveLength(3);
-    expect(seeded.stdout).toMatch(/@example\.com +\S+ +10 sample posts/);
+    expect(seeded.stdout).toMatch(/@example\.com +\S+ +owner \(runs \/manage\), 10 sample posts$/m);
+    expect(seeded.stdout.match(/ author$/gm)).toHaveLength(2);
     for (const { password } of accounts)
       expect(password).toMatch(/^[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}$/);
     expect(new Set(accounts.map(({ password }) => password)).size).toBe(3);

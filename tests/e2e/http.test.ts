@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -197,6 +197,11 @@ describe("starting up", () => {
     ],
     [{ WEB_CONCURRENCY: "0" }, "woollahra-moncur: WEB_CONCURRENCY must be between 1 and 64"],
     [{ TRUST_PROXY: "two" }, "woollahra-moncur: TRUST_PROXY must be a number"],
+    [
+      { HOST: "example.org" },
+      "woollahra-moncur: HOST must be an IP address such as 127.0.0.1, :: or 0.0.0.0, or localhost",
+    ],
+    [{ HOST: "192.0.2.1" }, "woollahra-moncur: HOST 192.0.2.1 is not an address of this machine"],
   ])(
     "stops on bad configuration %o with one clear line, without the value, and exit code 1",
     async (env, line) => {
@@ -219,6 +224,29 @@ describe("starting up", () => {
       expect(output.trim()).toBe(`woollahra-moncur: PORT ${new URL(running.url).port} is already in use`);
     },
   );
+
+  it.each(["1", "2"])(
+    "listens only on HOST when it is set, with WEB_CONCURRENCY=%s: another interface gets no answer",
+    async (threads) => {
+      const server = await startServer({ HOST: "127.0.0.1", WEB_CONCURRENCY: threads });
+      try {
+        const { port } = new URL(server.url);
+        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+        await expect(fetch(`http://127.0.0.2:${port}/healthz`)).rejects.toThrow();
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+
+  it("listens on every interface when HOST is not set", async () => {
+    const server = await startServer({ WEB_CONCURRENCY: "1" });
+    try {
+      expect((await fetch(`http://127.0.0.2:${new URL(server.url).port}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
 
   it("stops with one line when the database is unreachable", async () => {
     const { code, output } = await startExpectingFailure({
@@ -324,6 +352,9 @@ describe.skipIf(!postgresAvailable)("on PostgreSQL, when the database goes away 
         database: "unreachable",
         commit: expect.any(String),
       });
+      const notReady = await fetch(`${server.url}/readyz`);
+      expect(notReady.status).toBe(503);
+      expect((await notReady.json()).reason).toBe("the database does not answer");
       expect((await fetch(`${server.url}/about`)).status).toBe(200);
       // After the first recovery /home is in the page cache, which may answer during the next outage.
       if (outage === 0) {
@@ -370,6 +401,43 @@ describe("outside production", () => {
       "The contact details are placeholders (.example addresses, 02 5550 numbers): set the real ones in app/site/site.ts before going live.",
     );
     await server.stop();
+  });
+});
+
+describe("readiness, for orchestrators", () => {
+  it("is ready with the database, the schema and the image folder in order, and says why not otherwise", async () => {
+    const server = await startServer();
+    try {
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(ready.headers.get("cache-control")).toBe("no-store");
+      expect(await ready.json()).toEqual({ status: "ready", commit: expect.any(String) });
+
+      const db = openDatabase({ kind: "sqlite", file: path.join(server.dataDir, "site.db") });
+      await sql`delete from kysely_migration where name = '009-drafts-schedules-tags'`.execute(db);
+      const behind = await fetch(`${server.url}/readyz`);
+      expect(behind.status).toBe(503);
+      expect(await behind.json()).toEqual({
+        status: "not ready",
+        reason: "the database schema is behind this build (009-drafts-schedules-tags)",
+        commit: expect.any(String),
+      });
+      await sql`insert into kysely_migration (name, timestamp) values ('009-drafts-schedules-tags', ${new Date().toISOString()})`.execute(
+        db,
+      );
+      await db.destroy();
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+
+      rmSync(path.join(server.dataDir, "images"), { recursive: true, force: true });
+      writeFileSync(path.join(server.dataDir, "images"), "not a folder");
+      const unwritable = await fetch(`${server.url}/readyz`);
+      expect(unwritable.status).toBe(503);
+      expect((await unwritable.json()).reason).toBe("the image folder cannot be written");
+      // Liveness stays cheap and says nothing of the image store.
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -27,6 +27,11 @@ describe(".env.example", () => {
     expect([...new Set(documented)].filter((name) => !examples.has(name as string))).toEqual([]);
   });
 
+  it("lists each setting once", () => {
+    const names = [...read(".env.example").matchAll(/^# ([A-Z][A-Z0-9_]*)=/gm)].map(([, name]) => name);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
+
   it("lists every variable the configuration reads", () => {
     const schemaKeys = [...read("app/.server/config.ts").matchAll(/^ {2}([A-Z][A-Z0-9_]*): /gm)].map(
       ([, name]) => name,
@@ -47,5 +52,33 @@ describe(".env.example", () => {
         /(^|&& )(NODE_ENV=\w+ )?node --env-file-if-exists=\.env (scripts\/[\w-]+|server)\.ts$/,
       );
     }
+  });
+});
+
+describe("npm scripts", () => {
+  const { scripts } = JSON.parse(read("package.json")) as { scripts: Record<string, string> };
+
+  it("each check the Node version first, so an old Node gets one line saying how to retry", () => {
+    const unchecked = Object.entries(scripts)
+      .filter(([, command]) => !command.startsWith("node scripts/check-node.mjs && "))
+      .map(([name]) => name);
+    expect(unchecked).toEqual([]);
+  });
+
+  it("say the exact command to retry with Node 24", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const oldNode = ["/usr/bin/node", "/usr/local/bin/node"].find(
+      (candidate) =>
+        spawnSync(candidate, ["-p", "process.versions.node.split('.')[0] < 22"]).stdout?.toString().trim() ===
+        "true",
+    );
+    if (!oldNode) return;
+    const run = spawnSync(oldNode, ["scripts/check-node.mjs"], {
+      cwd: root,
+      env: { ...process.env, npm_lifecycle_event: "db:seed" },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.toString().trim().split("\n")).toHaveLength(1);
+    expect(run.stderr.toString()).toContain("npx -y -p node@24 -- npm run db:seed");
   });
 });

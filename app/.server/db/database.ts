@@ -98,3 +98,11 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   }
   return (results ?? []).map((result) => result.migrationName);
 }
+
+/** Migrations this build has that the database has not had yet (none: the schema is current). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrations });
+  return (await migrator.getMigrations())
+    .filter((migration) => migration.executedAt === undefined)
+    .map((migration) => migration.name);
+}

@@ -27,6 +27,7 @@ export class SeedRefusal extends Error {
 export interface SeededAccount {
   email: string;
   password: string;
+  role: "owner" | "author";
   posts: number;
 }
 
@@ -55,7 +56,12 @@ export async function seedDevelopmentData(): Promise<SeededAccount[]> {
         await setRoleByEmail(db(), email, "owner");
         await createSampleBatch(db(), result.userId);
       }
-      seeded.push({ email, password, posts: samples ? await countPosts(db()) : 0 });
+      seeded.push({
+        email,
+        password,
+        role: samples ? "owner" : "author",
+        posts: samples ? await countPosts(db()) : 0,
+      });
     }
     return seeded;
   });
