@@ -54,6 +54,38 @@ describe.each(dialects)("drafts, schedules and tags on $name", (dialect) => {
     await t.close();
   });
 
+  it("suggests the tags of the newest public posts, whatever lies further back", async () => {
+    const hour = 3_600_000;
+    const row = (slug: string, publishedOn: number) => ({
+      slug,
+      title: slug,
+      content: "Leaves on Moncur Street.",
+      publishedOn,
+      coverImageId: cover.id,
+      userId: null,
+      submissionId: null,
+    });
+    await t.db
+      .insertInto("posts")
+      .values(row("old-0", Date.UTC(2020, 0, 1)))
+      .execute();
+    await t.db.insertInto("postTags").values({ slug: "old-0", tag: "long ago" }).execute();
+    for (let from = 0; from < 2000; from += 500) {
+      const slugs = Array.from({ length: 500 }, (_, i) => `new-${from + i}`);
+      await t.db
+        .insertInto("posts")
+        .values(slugs.map((slug, i) => row(slug, Date.UTC(2024, 0, 1) + (from + i) * hour)))
+        .execute();
+      await t.db
+        .insertInto("postTags")
+        .values(slugs.map((slug, i) => ({ slug, tag: (from + i) % 4 === 0 ? "garden" : "street" })))
+        .execute();
+    }
+    expect(await tagSuggestions(t.db)).toEqual(["street", "garden"]);
+    await t.db.deleteFrom("posts").where("slug", "=", "new-1999").execute();
+    expect(await tagSuggestions(t.db)).toEqual(["street", "garden", "long ago"]);
+  });
+
   it("shows drafts, scheduled and hidden posts on no listing, feed, tag page or sitemap", async () => {
     const draft = await createPost(
       t.db,
