@@ -6,8 +6,8 @@
 import "../app/.server/node-env.ts";
 import { appExportsOf, importProductionBuild } from "../server/build.ts";
 import { readConfig } from "../server/fail.ts";
-import { runScript } from "./backups/failure.ts";
 import { describeDatabase } from "./database-name.ts";
+import { runScript } from "./run-script.ts";
 
 await runScript("db:migrate", async () => {
   const config = readConfig();

@@ -6,9 +6,9 @@
 import "../app/.server/node-env.ts";
 import { appExportsOf, importProductionBuild } from "../server/build.ts";
 import { readConfig } from "../server/fail.ts";
-import { runScript } from "./backups/failure.ts";
 import { buildWhenStale } from "./build-when-stale.ts";
 import { describeDatabase } from "./database-name.ts";
+import { runScript } from "./run-script.ts";
 
 await runScript("db:seed", async () => {
   const config = readConfig();

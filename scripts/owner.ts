@@ -6,7 +6,7 @@
 import "../app/.server/node-env.ts";
 import { appExportsOf, importProductionBuild } from "../server/build.ts";
 import { readConfig } from "../server/fail.ts";
-import { runScript } from "./backups/failure.ts";
+import { runScript } from "./run-script.ts";
 
 await runScript("owner", async () => {
   readConfig();

@@ -6,7 +6,6 @@
 import { chmodSync, copyFileSync, cpSync, existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import type { Config } from "../app/.server/config.ts";
 import {
   authSecretName,
   describeImages,
@@ -14,30 +13,15 @@ import {
   listOf,
   type Manifest,
   readBackup,
-} from "./backups/backup-set.ts";
-import { Refusal, runScript } from "./backups/failure.ts";
-import { postgresTool } from "./backups/postgres-tools.ts";
+} from "../app/.server/backups/backup-set.ts";
+import { postgresTool } from "../app/.server/backups/postgres-tools.ts";
+import { Refusal } from "../app/.server/backups/refusal.ts";
+import { checkDatabaseCopy } from "../app/.server/backups/take.ts";
+import type { Config } from "../app/.server/config.ts";
 import { siteConfig } from "./backups/site-config.ts";
+import { runScript } from "./run-script.ts";
 
 const kindName = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
-
-/** Checks the copied database can be read back before the live one is replaced by it. */
-async function checkDatabaseCopy(manifest: Manifest, file: string): Promise<void> {
-  if (manifest.database === "postgres") {
-    await postgresTool("pg_restore", ["--list", file]);
-    return;
-  }
-  let verdict: string;
-  try {
-    const copy = new SQLite(file, { readonly: true, fileMustExist: true });
-    verdict = copy.pragma("quick_check", { simple: true }) as string;
-    copy.close();
-  } catch (error) {
-    verdict = error instanceof Error ? error.message : String(error);
-  }
-  if (verdict !== "ok")
-    throw new Refusal(`the database in this backup is damaged (${verdict}): nothing was changed`);
-}
 
 /** A site still answering on the configured port would keep writing to what is being replaced. */
 async function refuseWhileServerRuns(port: number): Promise<void> {

@@ -29,6 +29,8 @@ const defaultMaxThreads = 8;
 /** More proxies than this in front of one site is a misreading of the setting, not a deployment. */
 const maxTrustedProxies = 10;
 
+const durationUnits = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
 /** An address a message is sent from or to: one plain address, nothing that could become a header. */
 const mailbox = z
   .email("must be one e-mail address, e.g. site@example.com")
@@ -104,6 +106,20 @@ const envSchema = z.object({
     .min(1, "must be at least 1")
     .max(36500, "must be at most 36500")
     .default(730),
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^[1-9]\d{0,5}[smhd]$/, "must be a number and a unit, e.g. 1d, 12h, 30m")
+    .transform(
+      (every) => Number(every.slice(0, -1)) * durationUnits[every.slice(-1) as keyof typeof durationUnits],
+    )
+    .optional(),
+  BACKUP_DIR: z.string().trim().min(1, "must not be empty").default("./backups/scheduled"),
+  BACKUP_KEEP: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 1000")
+    .max(1000, "must be between 1 and 1000")
+    .default(7),
   // For the test suites and the security scan only, whose visitors all come from one address.
   RATE_LIMITS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
 });
@@ -133,6 +149,8 @@ export interface Config {
   requireEmailVerification: boolean;
   /** How long enquiries are kept. */
   enquiryRetentionMs: number;
+  /** Backups the server takes itself: how often (none when unset), where, and how many are kept. */
+  backups: { everyMs: number | undefined; dir: string; keep: number };
 }
 
 export interface MailConfig {
@@ -211,6 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     requireEmailVerification: vars.REQUIRE_EMAIL_VERIFICATION === "true",
     enquiryRetentionMs: vars.ENQUIRY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    backups: { everyMs: vars.BACKUP_EVERY, dir: path.resolve(vars.BACKUP_DIR), keep: vars.BACKUP_KEEP },
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { prepareAuthTables } from "./accounts/auth.ts";
+import { startBackups, stopBackups } from "./backups/schedule.ts";
 import { ConfigError, config } from "./config.ts";
 import { migrateToLatest } from "./db/database.ts";
 import { db } from "./db/index.ts";
@@ -81,12 +82,13 @@ export async function startApp({ firstThread, imageSlots }: StartOptions): Promi
   if (firstThread) {
     startSweeping(db());
     startSending(db());
+    startBackups(db());
   }
 }
 
 /** Lets a sweep in progress finish, then closes the database so the process can exit cleanly. */
 export async function stopApp(): Promise<void> {
-  await Promise.all([stopSweeping(), stopSending()]);
+  await Promise.all([stopSweeping(), stopSending(), stopBackups()]);
   await db().destroy();
 }
 

@@ -1,20 +1,25 @@
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { listUsers } from "~/.server/accounts/members.ts";
+import { recentBackups } from "~/.server/backups/schedule.ts";
+import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { countAllPosts, countPosts } from "~/.server/posts/posts.ts";
 import { siteSettings } from "~/.server/site/settings.ts";
 import { AppLink } from "~/components/PageLink.tsx";
 import { manageMeta } from "~/site/manage-meta.ts";
+import { formatSydneyDateTime } from "~/site/sydney-time.ts";
 import type { Route } from "./+types/manage-index";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireOwner(request, url);
-  const [posts, publicPosts, users, settings] = await Promise.all([
+  const [posts, publicPosts, users, settings, backups] = await Promise.all([
     countAllPosts(db()),
     countPosts(db()),
     listUsers(db()),
     siteSettings(db()),
+    recentBackups(db(), 20),
   ]);
+  const scheduled = config().backups.everyMs !== undefined;
   return {
     posts,
     publicPosts,
@@ -22,6 +27,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     owners: users.filter((user) => user.role === "owner").length,
     suspended: users.filter((user) => user.suspended).length,
     settings,
+    backups: {
+      scheduled,
+      last: backups[0] ?? null,
+      lastGood: backups.find((backup) => backup.status === "ok") ?? null,
+    },
   };
 }
 
@@ -59,6 +69,34 @@ export default function ManageIndex({ loaderData: data }: Route.ComponentProps) 
           href="/manage/settings"
         />
       </ul>
+      <Backups {...data.backups} />
     </>
+  );
+}
+
+type BackupsState = Route.ComponentProps["loaderData"]["backups"];
+
+/** When the server last backed the site up, and whether it worked (README, "Backups"). */
+function Backups({ scheduled, last, lastGood }: BackupsState) {
+  let summary: string;
+  if (!scheduled)
+    summary = "The server takes no backups of its own: set BACKUP_EVERY (see the README's Backups).";
+  else if (!last) summary = "Backups are scheduled; the first has not been taken yet.";
+  else if (last.status === "failed")
+    summary = `The last backup, begun ${formatSydneyDateTime(last.startedAt)}, failed: ${last.error ?? "no reason given"}.`;
+  else if (last.status === "running")
+    summary = `A backup began ${formatSydneyDateTime(last.startedAt)} and is running.`;
+  else
+    summary = `The last backup was made ${formatSydneyDateTime(last.startedAt)} and read back without fault.`;
+  return (
+    <section className="mt-10" aria-labelledby="backups-heading">
+      <h2 id="backups-heading" className="text-2xl font-semibold">
+        Backups
+      </h2>
+      <p className="mt-3">{summary}</p>
+      {lastGood && lastGood.startedAt.getTime() !== last?.startedAt.getTime() && (
+        <p className="mt-2">The last good one was made {formatSydneyDateTime(lastGood.startedAt)}.</p>
+      )}
+    </section>
   );
 }

@@ -140,8 +140,23 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "11" }, "TRUST_PROXY must be between 0 and 10"],
     [{ TRUST_PROXY: "1.5" }, "TRUST_PROXY must be a whole number"],
     [{ RATE_LIMITS: "no" }, "RATE_LIMITS must be on or off"],
+    [{ HOST: "example.org" }, "HOST must be an IP address such as 127.0.0.1, :: or 0.0.0.0, or localhost"],
+    [{ BACKUP_EVERY: "daily" }, "BACKUP_EVERY must be a number and a unit, e.g. 1d, 12h, 30m"],
+    [{ BACKUP_EVERY: "0d" }, "BACKUP_EVERY must be a number and a unit, e.g. 1d, 12h, 30m"],
+    [{ BACKUP_KEEP: "0" }, "BACKUP_KEEP must be between 1 and 1000"],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new ConfigError(message));
+  });
+
+  it("reads the backup schedule, the folder and how many to keep", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      BACKUP_EVERY: "12h",
+      BACKUP_DIR: "/srv/backups",
+      BACKUP_KEEP: "3",
+    });
+    expect(config.backups).toEqual({ everyMs: 12 * 3_600_000, dir: "/srv/backups", keep: 3 });
+    expect(loadConfig({ DATA_DIR: dataDir() }).backups.everyMs).toBeUndefined();
   });
 
   const secret = "S3cret-Value-4711";

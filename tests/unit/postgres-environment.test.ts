@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Refusal } from "../../scripts/backups/failure.ts";
-import { postgresEnvironment } from "../../scripts/backups/postgres-tools.ts";
+import { postgresEnvironment } from "~/.server/backups/postgres-tools.ts";
+import { Refusal } from "~/.server/backups/refusal.ts";
 
 describe("DATABASE_URL as pg_dump's environment", () => {
   it.each([

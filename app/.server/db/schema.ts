@@ -166,8 +166,23 @@ export interface EmailTokensTable {
   expiresAt: number;
 }
 
+export type BackupStatus = "running" | "ok" | "failed";
+
+/** A backup the server took on its schedule (BACKUP_EVERY). */
+export interface BackupsTable {
+  id: string;
+  /** The backup's folder, absolute. */
+  folder: string;
+  status: BackupStatus;
+  startedAt: number;
+  finishedAt: number | null;
+  /** Why it failed, in one line. */
+  error: string | null;
+}
+
 export interface Database {
   activity: ActivityTable;
+  backups: BackupsTable;
   members: MembersTable;
   siteSettings: SiteSettingsTable;
   contentVersion: ContentVersionTable;

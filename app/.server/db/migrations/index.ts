@@ -8,6 +8,7 @@ import * as postVisibility from "./006-post-visibility.ts";
 import * as owners from "./007-owners.ts";
 import * as mail from "./008-mail.ts";
 import * as draftsSchedulesTags from "./009-drafts-schedules-tags.ts";
+import * as backups from "./015-backups.ts";
 
 /** Every migration, in order; listed here so the bundler includes them. */
 export const migrations: MigrationProvider = {
@@ -22,6 +23,7 @@ export const migrations: MigrationProvider = {
       "007-owners": owners,
       "008-mail": mail,
       "009-drafts-schedules-tags": draftsSchedulesTags,
+      "015-backups": backups,
     };
   },
 };

@@ -1,8 +1,3 @@
-/** A problem the person running the script can act on; its message is the whole story, on one line. */
-export class Refusal extends Error {
-  override name = "Refusal";
-}
-
 /** Runs a command-line script so that every failure ends as one line on stderr and a non-zero exit. */
 export async function runScript(name: string, main: () => Promise<void>): Promise<void> {
   try {

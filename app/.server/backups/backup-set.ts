@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { authSecretFileName } from "../../app/.server/config.ts";
-import { Refusal } from "./failure.ts";
+import { authSecretFileName } from "../config.ts";
+import { Refusal } from "./refusal.ts";
 
 /** What one backup folder holds; written last, so a folder without it is an unfinished backup. */
 export interface Manifest {

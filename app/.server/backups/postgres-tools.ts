@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { Refusal } from "./failure.ts";
+import { Refusal } from "./refusal.ts";
 
 const run = promisify(execFile);
 

@@ -1,0 +1,165 @@
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import type { BackupStatus } from "../db/schema.ts";
+import { log } from "../log.ts";
+import { withLease } from "../uploads/upload-locks.ts";
+import { takeBackup, timestampName, verifyBackup } from "./take.ts";
+
+/** Instances sharing a database take turns through this lease: one backup at a time, anywhere. */
+const leaseName = "backups:scheduled";
+/** How often an instance looks whether a backup is due. */
+const lookEveryMs = 60_000;
+/** After a failure, the next try waits at least this long (or BACKUP_EVERY, when shorter). */
+const retryAfterMs = 10 * 60_000;
+
+export interface BackupRecord {
+  folder: string;
+  status: BackupStatus;
+  startedAt: Date;
+  finishedAt: Date | null;
+  error: string | null;
+}
+
+/** The newest scheduled backups, newest first (the manage area's overview shows the first). */
+export async function recentBackups(db: Db, limit = 5): Promise<BackupRecord[]> {
+  const rows = await db
+    .selectFrom("backups")
+    .select(["folder", "status", "startedAt", "finishedAt", "error"])
+    .orderBy("startedAt", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    startedAt: new Date(Number(row.startedAt)),
+    finishedAt: row.finishedAt == null ? null : new Date(Number(row.finishedAt)),
+  }));
+}
+
+interface Schedule {
+  everyMs: number;
+  dir: string;
+  keep: number;
+}
+
+/**
+ * Takes a backup when one is due (none succeeded within `everyMs`, and no try within the
+ * retry pause), verifies it by reading it back, and keeps only the newest `keep` good ones.
+ * One instance at a time; false when another instance holds the turn.
+ */
+export async function backUpIfDue(db: Db, schedule: Schedule, now = Date.now()): Promise<boolean> {
+  return withLease(db, leaseName, async () => {
+    await endInterrupted(db);
+    const [lastGood, lastTry] = await Promise.all([newestStart(db, "ok"), newestStart(db, "failed")]);
+    const retryPause = Math.min(schedule.everyMs, retryAfterMs);
+    if (lastGood !== undefined && now - lastGood < schedule.everyMs) return;
+    if (lastTry !== undefined && lastTry > (lastGood ?? 0) && now - lastTry < retryPause) return;
+    await backUp(db, schedule, now);
+    await rotate(db, schedule.keep);
+  });
+}
+
+async function newestStart(db: Db, status: BackupStatus): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("backups")
+    .select("startedAt")
+    .where("status", "=", status)
+    .orderBy("startedAt", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.startedAt);
+}
+
+/** A backup still marked running holds no lease (we have it): its instance stopped mid-way. */
+async function endInterrupted(db: Db): Promise<void> {
+  const interrupted = await db
+    .selectFrom("backups")
+    .select(["id", "folder"])
+    .where("status", "=", "running")
+    .execute();
+  for (const { id, folder } of interrupted) {
+    rmSync(folder, { recursive: true, force: true });
+    await db
+      .updateTable("backups")
+      .set({
+        status: "failed",
+        finishedAt: Date.now(),
+        error: "interrupted: the server stopped during the backup",
+      })
+      .where("id", "=", id)
+      .execute();
+  }
+}
+
+async function backUp(db: Db, { dir }: Schedule, now: number): Promise<void> {
+  const id = randomBytes(16).toString("hex");
+  const folder = path.join(dir, timestampName(new Date(now)));
+  await db.insertInto("backups").values({ id, folder, status: "running", startedAt: now }).execute();
+  try {
+    const copied = await takeBackup(config(), folder);
+    await verifyBackup(folder);
+    await db
+      .updateTable("backups")
+      .set({ status: "ok", finishedAt: Date.now() })
+      .where("id", "=", id)
+      .execute();
+    log().info(`scheduled backup of ${copied} written and read back: ${folder}`);
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    const reason =
+      (error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 500) ?? "";
+    await db
+      .updateTable("backups")
+      .set({ status: "failed", finishedAt: Date.now(), error: reason })
+      .where("id", "=", id)
+      .execute();
+    log().warn({ folder }, `the scheduled backup failed: ${reason}`);
+  }
+}
+
+/** Keeps the newest `keep` good backups; older ones go, and so do failures from before all those kept. */
+async function rotate(db: Db, keep: number): Promise<void> {
+  const good = await db
+    .selectFrom("backups")
+    .select(["id", "folder", "startedAt"])
+    .where("status", "=", "ok")
+    .orderBy("startedAt", "desc")
+    .execute();
+  const oldestKept = good[Math.min(keep, good.length) - 1];
+  for (const { id, folder } of good.slice(keep)) {
+    rmSync(folder, { recursive: true, force: true });
+    await db.deleteFrom("backups").where("id", "=", id).execute();
+  }
+  if (oldestKept && good.length >= keep)
+    await db
+      .deleteFrom("backups")
+      .where("status", "=", "failed")
+      .where("startedAt", "<", oldestKept.startedAt)
+      .execute();
+}
+
+let scheduler: { timer: NodeJS.Timeout; running: Promise<unknown> } | undefined;
+
+/** Looks every minute (or every BACKUP_EVERY, when shorter) whether a backup is due. */
+export function startBackups(db: Db): void {
+  const { everyMs, dir, keep } = config().backups;
+  if (everyMs === undefined) return;
+  const look = () => {
+    const running = backUpIfDue(db, { everyMs, dir, keep }).catch((error: unknown) =>
+      log().warn({ err: error }, "could not look whether a backup is due"),
+    );
+    if (scheduler) scheduler.running = running;
+  };
+  scheduler = { timer: setInterval(look, Math.min(everyMs, lookEveryMs)), running: Promise.resolve() };
+  scheduler.timer.unref();
+  look();
+}
+
+/** Stops the timer and lets a backup in progress finish. */
+export async function stopBackups(): Promise<void> {
+  if (!scheduler) return;
+  clearInterval(scheduler.timer);
+  await scheduler.running;
+}
