@@ -5,13 +5,11 @@
  */
 import { chmodSync, copyFileSync, cpSync, existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import {
   authSecretName,
   describeImages,
   imagesName,
   listOf,
-  type Manifest,
   readBackup,
 } from "../app/.server/backups/backup-set.ts";
 import { postgresTool } from "../app/.server/backups/postgres-tools.ts";
