@@ -7,6 +7,7 @@ import remarkMdxFrontmatter from "remark-mdx-frontmatter";
 import { defineConfig } from "vite";
 import { buildCommit } from "./scripts/build-commit.ts";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
+import { readingScripts } from "./scripts/reading-scripts.ts";
 
 export default defineConfig({
   plugins: [
@@ -14,6 +15,7 @@ export default defineConfig({
     // Only .mdx pages are components; plain .md files (the sample articles) are read as text.
     mdx({ mdExtensions: [], remarkPlugins: [remarkFrontmatter, remarkMdxFrontmatter, remarkGfm] }),
     reactRouter(),
+    readingScripts(),
     precompressAssets(),
   ],
   resolve: { tsconfigPaths: true },

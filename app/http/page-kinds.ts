@@ -16,12 +16,8 @@ export function hydrates(handle: unknown): boolean {
 }
 
 /**
- * The small scripts reading pages load (files in `public/scripts/`), each by the component
- * that needs it. None of them needs the framework; each only adds to markup that works
- * without it.
+ * The small scripts reading pages load (`app/reading-scripts/`, built with hashed names),
+ * each by the component that needs it. None of them needs the framework; each only adds to
+ * markup that works without it.
  */
-export const readingScripts = {
-  menus: "/scripts/menus.js",
-  copy: "/scripts/copy.js",
-  map: "/scripts/map.js",
-} as const;
+export { readingScripts } from "virtual:reading-scripts";

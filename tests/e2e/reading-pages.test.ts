@@ -12,6 +12,8 @@ const readingPages = ["/", "/home", "/woollahra", "/about", "/alex-example"];
 
 const scriptSources = (html: string) =>
   [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] as string);
+/** A reading page's small script by its name (app/reading-scripts/), built with a hash in its file name. */
+const readingScript = (src: string) => src.match(/^\/assets\/(menus|copy|map)-[\w-]{8}\.js$/)?.[1];
 const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
 
 /** The navbar's account area for a visitor (Login, Register) and for a signed-in reader (up to the user menu's end). */
@@ -64,22 +66,30 @@ describe.each(serverDialects)("reading pages are documents ($name)", (dialect) =
     for (const path of [...readingPages, post]) {
       const html = await (await fetch(`${server.url}${path}`)).text();
       expect(
-        scriptSources(html).every((src) => src.startsWith("/scripts/")),
+        scriptSources(html).every((src) => readingScript(src) !== undefined),
         path,
       ).toBe(true);
       expect(html, path).not.toContain("modulepreload");
       expect(html, path).not.toContain("__reactRouterContext");
       expect(html, path).toContain('<script type="speculationrules"');
     }
-    expect(scriptSources(await (await fetch(`${server.url}/about`)).text())).toEqual(["/scripts/menus.js"]);
-    expect(scriptSources(await (await fetch(`${server.url}/alex-example`)).text()).sort()).toEqual([
-      "/scripts/copy.js",
-      "/scripts/menus.js",
-    ]);
-    expect(scriptSources(await (await fetch(`${server.url}/`)).text()).sort()).toEqual([
-      "/scripts/map.js",
-      "/scripts/menus.js",
-    ]);
+    const scriptsOf = async (path: string) =>
+      scriptSources(await (await fetch(`${server.url}${path}`)).text())
+        .map(readingScript)
+        .sort();
+    expect(await scriptsOf("/about")).toEqual(["menus"]);
+    expect(await scriptsOf("/alex-example")).toEqual(["copy", "menus"]);
+    expect(await scriptsOf("/")).toEqual(["map", "menus"]);
+  });
+
+  it("serves the small scripts as the app's assets: hashed names, cached for a year, compressed", async () => {
+    const [menus] = scriptSources(await (await fetch(`${server.url}/about`)).text());
+    const response = await fetch(`${server.url}${menus}`, { headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(await response.text()).toContain("details[data-menu][open]");
   });
 
   it("hydrates the app's pages: the framework's scripts, and no speculation rules", async () => {
@@ -214,7 +224,7 @@ describe.each(serverDialects)("reading pages are documents ($name)", (dialect) =
     it("loads no React or React Router script on a reading page, signed in or not", async () => {
       for (const visitor of [undefined, reader]) {
         const { scripts, problems, close } = await openWatched("/about", { visitor });
-        expect(scripts).toEqual(["/scripts/menus.js"]);
+        expect(scripts.map(readingScript)).toEqual(["menus"]);
         expect(problems).toEqual([]);
         await close();
       }

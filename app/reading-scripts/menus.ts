@@ -1,7 +1,9 @@
 // The site's disclosure menus (the phone menu, the user menu: `details[data-menu]`), which
 // open and close without JavaScript, also close on Escape (focus returns to their summary)
 // and on a click outside; a notice's dismiss button hides it (it also fades by itself).
-const openMenus = () => document.querySelectorAll("details[data-menu][open]");
+export {};
+
+const openMenus = () => document.querySelectorAll<HTMLDetailsElement>("details[data-menu][open]");
 
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape") return;
@@ -13,7 +15,8 @@ document.addEventListener("keydown", (event) => {
 });
 
 document.addEventListener("pointerdown", (event) => {
-  for (const menu of openMenus()) if (!menu.contains(event.target)) menu.open = false;
+  for (const menu of openMenus())
+    if (!(event.target instanceof Node && menu.contains(event.target))) menu.open = false;
 });
 
 document.addEventListener("click", (event) => {

@@ -1,6 +1,8 @@
 // The building's map (`[data-map]`): the embed is fetched from the map provider only when the
 // map scrolls near the screen or the visitor presses "Show the map", never before first paint.
-function show(container) {
+export {};
+
+function show(container: Element): void {
   const template = container.querySelector("template");
   if (!template) return;
   container.replaceChildren(template.content.cloneNode(true));

@@ -2,20 +2,26 @@
 // for three seconds. Where the Clipboard API is missing or refused (a plain-HTTP address other
 // than localhost, an old browser), the value is selected where the page shows it and the hint
 // beside the button (`[data-copy-hint]`) says how to copy it; copying it then says "Copied".
-const copiedLabelMs = 3000;
+export {};
 
-function sayCopied(button) {
+const copiedLabelMs = 3000;
+const labelTimers = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
+
+function sayCopied(button: HTMLElement): void {
   const label = button.querySelector("[data-copy-label]");
   if (!label) return;
   label.textContent = "Copied";
-  clearTimeout(button.copyTimer);
-  button.copyTimer = setTimeout(() => {
-    label.textContent = "Copy";
-  }, copiedLabelMs);
+  clearTimeout(labelTimers.get(button));
+  labelTimers.set(
+    button,
+    setTimeout(() => {
+      label.textContent = "Copy";
+    }, copiedLabelMs),
+  );
 }
 
 /** Selects the value where it is written beside the button (the paragraph's text, not the button's). */
-function selectValueBeside(button, value) {
+function selectValueBeside(button: HTMLElement, value: string): boolean {
   const container = button.parentElement;
   if (!container) return false;
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
@@ -34,13 +40,13 @@ function selectValueBeside(button, value) {
 }
 
 /** How to copy a selection on this device. */
-function copyHint() {
+function copyHint(): string {
   if (window.matchMedia("(pointer: coarse)").matches) return "Selected: use your browser's Copy";
   return /Mac|iPhone|iPad/.test(navigator.platform) ? "Press ⌘C to copy" : "Press Ctrl+C to copy";
 }
 
 document.addEventListener("click", async (event) => {
-  const button = event.target instanceof Element && event.target.closest("button[data-copy]");
+  const button = event.target instanceof Element && event.target.closest<HTMLElement>("button[data-copy]");
   if (!button) return;
   const value = button.dataset.copy ?? "";
   const hint = button.parentElement?.querySelector("[data-copy-hint]");
