@@ -3,6 +3,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import { slugWithSuffix } from "~/posts/slug.ts";
 import type { ImageInfo } from "~/uploads/image-variants.ts";
 import type { Db } from "../db/database.ts";
+import { dialectOf } from "../db/dialect.ts";
 import type { Database, PostStatus, Role } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
 
@@ -274,13 +275,31 @@ export async function tagSuggestions(db: Db): Promise<string[]> {
     .where(listedPublicly)
     .orderBy("posts.publishedOn", "desc")
     .limit(suggestionWindow);
+  // PostgreSQL, matching the window's tags by a join or `in`, estimates a read of every tag of
+  // every post as cheaper; a lateral lookup (kept apart by `offset 0`) goes post by post
+  // through the key. SQLite has no lateral joins and goes through the key by itself.
+  const tagged =
+    dialectOf(db) === "postgres"
+      ? db
+          .selectFrom(newest.as("newest"))
+          .innerJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom("postTags")
+                .select("postTags.tag")
+                .whereRef("postTags.slug", "=", "newest.slug")
+                .offset(0)
+                .as("lookup"),
+            (join) => join.onTrue(),
+          )
+          .select("lookup.tag")
+      : db.selectFrom("postTags").where("postTags.slug", "in", newest).select("postTags.tag");
   const rows = await db
-    .selectFrom("postTags")
-    .where("postTags.slug", "in", newest)
-    .groupBy("postTags.tag")
-    .select((eb) => ["postTags.tag", eb.fn.countAll<number>().as("uses")])
+    .selectFrom(tagged.as("tagged"))
+    .groupBy("tagged.tag")
+    .select((eb) => ["tagged.tag", eb.fn.countAll<number>().as("uses")])
     .orderBy("uses", "desc")
-    .orderBy("postTags.tag")
+    .orderBy("tagged.tag")
     .limit(200)
     .execute();
   return rows.map(({ tag }) => tag);
