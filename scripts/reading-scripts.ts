@@ -38,6 +38,11 @@ async function buildScripts(): Promise<BuiltScript[]> {
  */
 export function readingScripts(): Plugin {
   let built: Promise<BuiltScript[]> | undefined;
+  /** Built once, for both builds (the browser's and the server's) in one run. */
+  const scripts = () => {
+    built ??= buildScripts();
+    return built;
+  };
   let serving = false;
   return {
     name: "reading-scripts",
@@ -53,12 +58,12 @@ export function readingScripts(): Plugin {
         ? readdirSync(sourceDir)
             .filter((file) => file.endsWith(".ts"))
             .map((file) => [file.slice(0, -3), `/app/reading-scripts/${file}`])
-        : (await (built ??= buildScripts())).map(({ name, fileName }) => [name, `/${fileName}`]);
+        : (await scripts()).map(({ name, fileName }) => [name, `/${fileName}`]);
       return `export const readingScripts = ${JSON.stringify(Object.fromEntries(urls))};`;
     },
     async generateBundle() {
       if (serving || this.environment.name !== "client") return;
-      for (const { fileName, code } of await (built ??= buildScripts()))
+      for (const { fileName, code } of await scripts())
         this.emitFile({ type: "asset", fileName, source: code });
     },
   };
