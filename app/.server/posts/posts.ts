@@ -274,7 +274,9 @@ export async function tagSuggestions(db: Db): Promise<string[]> {
     .select("posts.slug")
     .where(listedPublicly)
     .orderBy("posts.publishedOn", "desc")
-    .limit(suggestionWindow);
+    // A literal, not a parameter: PostgreSQL plans a prepared statement without knowing its
+    // parameters, and for an unknown limit it would read every post.
+    .limit(sql.lit(suggestionWindow));
   // PostgreSQL, matching the window's tags by a join or `in`, estimates a read of every tag of
   // every post as cheaper; a lateral lookup (kept apart by `offset 0`) goes post by post
   // through the key. SQLite has no lateral joins and goes through the key by itself.
