@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from "playwright-core";
 import { chromiumFlags, findChromium } from "./chromium.ts";
+import { noticeOnce } from "./notices.ts";
 import type { Visitor } from "./visitor.ts";
 
 /** Chromium's path, or undefined (which CI treats as a failure, not a reason to skip). */
@@ -8,7 +9,7 @@ export const chromiumPath = findChromium();
 if (!chromiumPath) {
   const message = "Chromium was not found: install it (Debian: apt-get install chromium) or set CHROME_PATH.";
   if (process.env.CI) throw new Error(message);
-  console.warn(`${message} Skipping the browser tests.`);
+  noticeOnce(`${message} Skipping the browser tests.`);
 }
 
 export async function launchBrowser(): Promise<Browser> {

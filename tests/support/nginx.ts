@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { loopbackFetch } from "./loopback-fetch.ts";
+import { noticeOnce } from "./notices.ts";
 import { toolRuns } from "./tools.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -18,7 +19,7 @@ export const nginxAvailable = nginxPath !== undefined && toolRuns("openssl", ["v
 if (!nginxAvailable) {
   const message = "The reverse-proxy tests need nginx and openssl (Debian: apt-get install nginx openssl).";
   if (process.env.CI) throw new Error(message);
-  console.warn(`${message} Skipping them.`);
+  noticeOnce(`${message} Skipping them.`);
 }
 
 export interface Certificate {

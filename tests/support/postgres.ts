@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { openDatabase } from "~/.server/db/database.ts";
+import { noticeOnce } from "./notices.ts";
 
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -8,7 +9,7 @@ if (!postgresUrl) {
   if (process.env.CI) {
     throw new Error("TEST_DATABASE_URL must be set in CI: the PostgreSQL suites cannot be skipped there.");
   }
-  console.warn("TEST_DATABASE_URL is not set: skipping the PostgreSQL runs of the database suites.");
+  noticeOnce("TEST_DATABASE_URL is not set: skipping the PostgreSQL runs of the database suites.");
 }
 
 export interface FreshPostgres {

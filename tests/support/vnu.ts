@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { noticeOnce } from "./notices.ts";
 import { toolRuns } from "./tools.ts";
 
 const require = createRequire(import.meta.url);
@@ -13,7 +14,7 @@ if (!nuCheckerAvailable) {
   const message =
     "The Nu HTML Checker needs Java: install it (Debian: apt-get install default-jre-headless).";
   if (process.env.CI) throw new Error(message);
-  console.warn(`${message} Skipping HTML validation.`);
+  noticeOnce(`${message} Skipping HTML validation.`);
 }
 
 /**
