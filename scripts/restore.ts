@@ -16,6 +16,7 @@ import { postgresTool } from "../app/.server/backups/postgres-tools.ts";
 import { Refusal } from "../app/.server/backups/refusal.ts";
 import { checkDatabaseCopy } from "../app/.server/backups/take.ts";
 import type { Config } from "../app/.server/config.ts";
+import { openDatabase } from "../app/.server/db/database.ts";
 import { siteConfig } from "./backups/site-config.ts";
 import { runScript } from "./run-script.ts";
 
@@ -52,6 +53,19 @@ async function restoreDatabase(database: Config["database"], copy: string): Prom
   renameSync(incoming, database.file);
 }
 
+/**
+ * The copy holds the leases its instances held as it was taken (a scheduled backup's own, an
+ * upload's): those instances are stopped now, so none of them stands.
+ */
+async function endLeases(database: Config["database"]): Promise<void> {
+  const db = openDatabase(database);
+  try {
+    await db.deleteFrom("uploadLocks").execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** Swaps the images folder whole, so a failure half-way leaves the old one in place. */
 function restoreImages(copy: string, live: string): void {
   const incoming = `${live}.restoring`;
@@ -84,6 +98,7 @@ async function restore(folderArgument: string | undefined): Promise<void> {
   await refuseWhileServerRuns(config.port);
 
   await restoreDatabase(config.database, databaseCopy);
+  await endLeases(config.database);
   const parts = [`the ${kindName[manifest.database]} database`];
   if (manifest.files.images) {
     restoreImages(path.join(folder, manifest.files.images), path.join(config.dataDir, imagesName));

@@ -81,9 +81,19 @@ describe.each(serverDialects)("scheduled backups on $name", (dialect: ServerDial
       for (const folder of folders()) if (complete(folder)) seen.add(folder);
       return seen.size >= 4 ? true : undefined;
     });
-    await until("the rotation to two", () => (folders().length === 2 ? true : undefined));
+    const overview = visibleText(await (await author.get("/manage")).text());
+    // Asked between two backups, or while the next runs.
+    expect(overview).toMatch(
+      /The last backup was made \d{2}-\d{2}-\d{4} .* and read back without fault\.|A backup began .* and is running\. The last good one was made \d{2}-\d{2}-\d{4}/,
+    );
+
+    // Stopped, the server lets a backup in progress finish: what is left is what it keeps.
+    await server.stop();
+    server = undefined;
     const kept = folders();
+    expect(kept).toHaveLength(2);
     expect(kept.every(complete)).toBe(true);
+    expect([...seen].sort().slice(-2)).toEqual(kept.filter((folder) => seen.has(folder)));
     const rows = await db.selectFrom("backups").select(["folder", "status"]).execute();
     expect(
       rows
@@ -92,17 +102,24 @@ describe.each(serverDialects)("scheduled backups on $name", (dialect: ServerDial
         .sort(),
     ).toEqual(kept);
 
-    const overview = visibleText(await (await author.get("/manage")).text());
-    expect(overview).toMatch(/The last backup was made \d{2}-\d{2}-\d{4} .* and read back without fault\./);
-
-    await server.stop();
-    server = undefined;
     const oldest = path.join(backupDir, kept[0] as string);
     const restored = await runBackupScript("restore", [oldest], { ...env, PORT: "1" });
     expect(restored.code, restored.stderr).toBe(0);
-    server = await startServer({ ...env, BACKUP_EVERY: "" });
+    server = await startServer({ ...env, BACKUP_EVERY: "1h" });
     const home = visibleText(await (await fetch(`${server.url}/home`)).text());
     expect(home).toContain(title);
+
+    // The restored database was copied while its own backup ran: that backup, whole on disk,
+    // is recognised as good, never taken for a half-made one and removed.
+    await db.destroy();
+    db = openSiteDatabase();
+    const oldestRow = () =>
+      db.selectFrom("backups").select("status").where("folder", "=", oldest).executeTakeFirst();
+    await until("the restored record of the backup running as it was copied", async () =>
+      (await oldestRow())?.status === "ok" ? true : undefined,
+    );
+    expect(folders()).toEqual(kept);
+    expect(complete(kept[0] as string)).toBe(true);
     await server.stop();
     server = undefined;
   });
@@ -113,7 +130,7 @@ describe.each(serverDialects)("scheduled backups on $name", (dialect: ServerDial
     // Images that take a moment to copy, so that the kill lands inside a backup.
     const bulk = path.join(env.DATA_DIR as string, "images", "bulk");
     mkdirSync(bulk, { recursive: true });
-    for (let n = 0; n < 400; n++) writeFileSync(path.join(bulk, `${n}.bin`), Buffer.alloc(512 * 1024, n));
+    for (let n = 0; n < 120; n++) writeFileSync(path.join(bulk, `${n}.bin`), Buffer.alloc(512 * 1024, n));
     await db.deleteFrom("backups").execute();
     rmSync(backupDir, { recursive: true, force: true });
 
@@ -132,7 +149,9 @@ describe.each(serverDialects)("scheduled backups on $name", (dialect: ServerDial
       "running",
     );
 
-    // The killed instance's turn runs out (its lease is not renewed), then the next backup is taken.
+    // The killed instance's turn would run out within 30 s, its lease no longer renewed (the
+    // upload-locks suite shows leases running out); ended here to keep the suite short.
+    await db.deleteFrom("uploadLocks").where("uploadId", "=", "backups:scheduled").execute();
     server = await startServer(env);
     await until(
       "a good backup after the kill",

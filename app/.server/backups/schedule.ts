@@ -1,17 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { BackupStatus } from "../db/schema.ts";
 import { log } from "../log.ts";
 import { withLease } from "../uploads/upload-locks.ts";
+import { manifestName } from "./backup-set.ts";
 import { takeBackup, timestampName, verifyBackup } from "./take.ts";
 
 /** Instances sharing a database take turns through this lease: one backup at a time, anywhere. */
 const leaseName = "backups:scheduled";
 /** How often an instance looks whether a backup is due. */
 const lookEveryMs = 60_000;
+/** How long a failed backup stays in the record (its folder is removed at once). */
+const failuresKeptMs = 30 * 24 * 60 * 60_000;
 /** After a failure, the next try waits at least this long (or BACKUP_EVERY, when shorter). */
 const retryAfterMs = 10 * 60_000;
 
@@ -57,7 +60,7 @@ export async function backUpIfDue(db: Db, schedule: Schedule, now = Date.now()):
     if (lastGood !== undefined && now - lastGood < schedule.everyMs) return;
     if (lastTry !== undefined && lastTry > (lastGood ?? 0) && now - lastTry < retryPause) return;
     await backUp(db, schedule, now);
-    await rotate(db, schedule.keep);
+    await rotate(db, schedule);
   });
 }
 
@@ -72,22 +75,33 @@ async function newestStart(db: Db, status: BackupStatus): Promise<number | undef
   return row === undefined ? undefined : Number(row.startedAt);
 }
 
-/** A backup still marked running holds no lease (we have it): its instance stopped mid-way. */
+/**
+ * A backup still marked running holds no lease (we have it): its instance stopped during it,
+ * or this database is a restored copy taken while that backup ran (whose folder may be whole).
+ */
 async function endInterrupted(db: Db): Promise<void> {
-  const interrupted = await db
+  const unfinished = await db
     .selectFrom("backups")
     .select(["id", "folder"])
     .where("status", "=", "running")
     .execute();
-  for (const { id, folder } of interrupted) {
-    rmSync(folder, { recursive: true, force: true });
+  for (const { id, folder } of unfinished) {
+    const whole = await verifyBackup(folder).then(
+      () => true,
+      () => false,
+    );
+    if (!whole) rmSync(folder, { recursive: true, force: true });
     await db
       .updateTable("backups")
-      .set({
-        status: "failed",
-        finishedAt: Date.now(),
-        error: "interrupted: the server stopped during the backup",
-      })
+      .set(
+        whole
+          ? { status: "ok", finishedAt: Date.now() }
+          : {
+              status: "failed",
+              finishedAt: Date.now(),
+              error: "interrupted: the server stopped during the backup",
+            },
+      )
       .where("id", "=", id)
       .execute();
   }
@@ -119,25 +133,29 @@ async function backUp(db: Db, { dir }: Schedule, now: number): Promise<void> {
   }
 }
 
-/** Keeps the newest `keep` good backups; older ones go, and so do failures from before all those kept. */
-async function rotate(db: Db, keep: number): Promise<void> {
-  const good = await db
-    .selectFrom("backups")
-    .select(["id", "folder", "startedAt"])
-    .where("status", "=", "ok")
-    .orderBy("startedAt", "desc")
+/** A scheduled backup's folder name (see `timestampName`). */
+const backupFolderName = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/;
+
+/**
+ * Keeps the newest `keep` whole backups in the folder, as the folder holds them (a restored
+ * database may not know the newest), and removes half-made ones: no backup runs but ours.
+ */
+async function rotate(db: Db, { dir, keep }: Schedule): Promise<void> {
+  const folders = (existsSync(dir) ? readdirSync(dir) : [])
+    .filter((name) => backupFolderName.test(name))
+    .sort();
+  const whole = folders.filter((name) => existsSync(path.join(dir, name, manifestName)));
+  for (const name of folders.filter((name) => !whole.includes(name)))
+    rmSync(path.join(dir, name), { recursive: true, force: true });
+  const old = whole.slice(0, -keep).map((name) => path.join(dir, name));
+  for (const folder of old) rmSync(folder, { recursive: true, force: true });
+  if (old.length > 0)
+    await db.deleteFrom("backups").where("folder", "in", old).where("status", "=", "ok").execute();
+  await db
+    .deleteFrom("backups")
+    .where("status", "=", "failed")
+    .where("startedAt", "<", Date.now() - failuresKeptMs)
     .execute();
-  const oldestKept = good[Math.min(keep, good.length) - 1];
-  for (const { id, folder } of good.slice(keep)) {
-    rmSync(folder, { recursive: true, force: true });
-    await db.deleteFrom("backups").where("id", "=", id).execute();
-  }
-  if (oldestKept && good.length >= keep)
-    await db
-      .deleteFrom("backups")
-      .where("status", "=", "failed")
-      .where("startedAt", "<", oldestKept.startedAt)
-      .execute();
 }
 
 let scheduler: { timer: NodeJS.Timeout; running: Promise<unknown> } | undefined;
