@@ -225,6 +225,17 @@ describe.each(serverDialects)("accounts over HTTP on $name", (dialect: ServerDia
       expect((await visitor.get("/dashboard")).status).toBe(200);
     });
 
+    it("sends a signed-in visitor on to a path outside ASCII, written so a header can carry it", async () => {
+      const { email } = await registered();
+      const visitor = new Visitor(server.url);
+      await visitor.post("/login", { email, password });
+      const response = await visitor.get("/login?redirectTo=/%C4%80");
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/%C4%80");
+      const typed = await new Visitor(server.url).post("/login", { email, password, redirectTo: "/\u0100" });
+      expect(typed.headers.get("location")).toBe("/%C4%80");
+    });
+
     it.each([
       "//evil.example/x",
       "https://evil.example",
