@@ -51,7 +51,7 @@ app.use(
   requestContext(logger, imageOrigin, config.trustedProxies),
   fetchableMethodsOnly,
   rejectMalformedUrls,
-  sameOriginOnly(config.publicUrl),
+  sameOriginOnly,
   limitBodies,
   compression(),
 );
