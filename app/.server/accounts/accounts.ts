@@ -1,12 +1,12 @@
 import { registrationClosedMessage } from "~/site/site-settings.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/index.ts";
-import { clearAttempts, giveBack } from "../http/rate-limit.ts";
 import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
 import { siteSettings } from "../site/settings.ts";
 import { type SignInResult, signIn, signUp } from "./auth.ts";
 import { sendVerification } from "./email-verification.ts";
 import { endSessions, memberOf, noteSignIn, userByEmail } from "./members.ts";
+import { countedGuess } from "./password-check.ts";
 
 export const accountMessages = {
   invalid: "Invalid email or password",
@@ -18,10 +18,7 @@ const messages = accountMessages;
 
 export type AccountResult<T> = T | { ok: false; status: 401 | 403 | 409 | 429; message: string };
 
-/**
- * Every attempt is counted before the password is checked, so a burst of guesses cannot all
- * reach the check; only failures stay counted.
- */
+/** Every guess is counted before the password is checked (password-check.ts). */
 export async function logIn(
   db: Db,
   request: Request,
@@ -29,12 +26,14 @@ export async function logIn(
   email: string,
   password: string,
 ): Promise<AccountResult<Extract<SignInResult, { ok: true }>>> {
-  const perEmail = limits.logInsPerEmail(email);
-  const admission = await admitTo(db, [perEmail, limits.logInsPerAddress(clientAddress)]);
-  if (!admission.allowed)
-    return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
-  const result = await signIn(request, clientAddress, email, password);
-  if (!result.ok) return { ok: false, status: 401, message: messages.invalid };
+  const guess = await countedGuess(db, { email, clientAddress }, async () => {
+    const result = await signIn(request, clientAddress, email, password);
+    return result.ok ? result : undefined;
+  });
+  if (!guess.ok)
+    return guess.reason === "throttled"
+      ? { ok: false, status: 429, message: guess.message }
+      : { ok: false, status: 401, message: messages.invalid };
   // Told only to whoever knows the password; the session just made goes at once.
   const user = await userByEmail(db, email);
   if (!user || (await memberOf(db, user.id)).suspended) {
@@ -42,11 +41,7 @@ export async function logIn(
     return { ok: false, status: 403, message: messages.suspended };
   }
   await noteSignIn(db, user.id);
-  await Promise.all([
-    clearAttempts(db, perEmail),
-    ...admission.counted.filter(({ limit }) => limit !== perEmail).map((counted) => giveBack(db, counted)),
-  ]);
-  return result;
+  return guess.value;
 }
 
 /** Registrations are limited per address, counted before the account is made. */
