@@ -3,6 +3,7 @@ import { config } from "../config.ts";
 import type { Db } from "../db/index.ts";
 import { clearAttempts, giveBack } from "../http/rate-limit.ts";
 import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
+import { metrics } from "../metrics.ts";
 import { siteSettings } from "../site/settings.ts";
 import { type SignInResult, signIn, signUp } from "./auth.ts";
 import { sendVerification } from "./email-verification.ts";
@@ -15,6 +16,7 @@ export const accountMessages = {
   registrationClosed: registrationClosedMessage,
 };
 const messages = accountMessages;
+const { signInFailures } = metrics();
 
 export type AccountResult<T> = T | { ok: false; status: 401 | 403 | 409 | 429; message: string };
 
@@ -31,14 +33,20 @@ export async function logIn(
 ): Promise<AccountResult<Extract<SignInResult, { ok: true }>>> {
   const perEmail = limits.logInsPerEmail(email);
   const admission = await admitTo(db, [perEmail, limits.logInsPerAddress(clientAddress)]);
-  if (!admission.allowed)
+  if (!admission.allowed) {
+    signInFailures.inc({ reason: "too many attempts" });
     return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
+  }
   const result = await signIn(request, clientAddress, email, password);
-  if (!result.ok) return { ok: false, status: 401, message: messages.invalid };
+  if (!result.ok) {
+    signInFailures.inc({ reason: "wrong email or password" });
+    return { ok: false, status: 401, message: messages.invalid };
+  }
   // Told only to whoever knows the password; the session just made goes at once.
   const user = await userByEmail(db, email);
   if (!user || (await memberOf(db, user.id)).suspended) {
     if (user) await endSessions(db, user.id);
+    signInFailures.inc({ reason: "suspended" });
     return { ok: false, status: 403, message: messages.suspended };
   }
   await noteSignIn(db, user.id);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/database.ts";
 import type { OutboxStatus } from "../db/schema.ts";
+import type { WaitingMessages } from "../metrics.ts";
 import { headerSafeAddress, headerSafeText, type Message } from "./message.ts";
 
 /**
@@ -77,6 +78,16 @@ export async function listOutbox(
     nextAttemptAt: Number(row.nextAttemptAt),
     sentAt: row.sentAt === null ? null : Number(row.sentAt),
   }));
+}
+
+/** What waits to be sent: how many messages, and when the oldest was written (for the metrics). */
+export async function waitingMessages(db: Db): Promise<WaitingMessages> {
+  const row = await db
+    .selectFrom("outbox")
+    .where("status", "=", "pending")
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("createdAt").as("oldest")])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldestCreatedAt: row.oldest === null ? null : Number(row.oldest) };
 }
 
 /** How many messages the outbox holds: the pages of the owners' listing. */
