@@ -3,13 +3,13 @@ import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import { passwordLimits } from "~/accounts/credentials-schema.ts";
 import { cookieNames } from "~/http/http-policy.ts";
-import { remembered } from "~/http/remembered.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
 import { db } from "../db/index.ts";
 import type { Role, SiteAndAuthTables } from "../db/schema.ts";
 import { cookieValue } from "../http/cookies.ts";
+import { megabyte, remembered } from "../http/remembered.ts";
 import { log } from "../log.ts";
 import { singleton } from "../singleton.ts";
 
@@ -265,7 +265,7 @@ export function signedSessionToken(request: Request): string | null {
 }
 
 // A signed-in reader sends the same cookie with every page: its signature is checked once.
-const checkedSessionCookie = remembered(10_000, (secretAndCookie) => {
+const checkedSessionCookie = remembered(megabyte, (secretAndCookie) => {
   const [authSecret = "", raw = ""] = secretAndCookie.split("\n");
   let value: string;
   try {
