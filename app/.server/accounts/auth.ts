@@ -200,6 +200,40 @@ export async function isVerified(userId: string): Promise<boolean> {
   return Boolean(row?.emailVerified);
 }
 
+/**
+ * Whether the account may publish under REQUIRE_EMAIL_VERIFICATION: owners always may (the
+ * only owner must never be locked out by turning the setting on); others once their address is
+ * proven. `linkWaiting` says whether a link they could follow was ever sent and still works.
+ */
+export async function verificationOf(
+  userId: string,
+  now = Date.now(),
+): Promise<{ verified: boolean; linkWaiting: boolean }> {
+  const row = await accountTables()
+    .selectFrom("user")
+    .leftJoin("members", "members.userId", "user.id")
+    .select((eb) => [
+      "user.emailVerified",
+      "members.role",
+      eb
+        .exists(
+          eb
+            .selectFrom("emailTokens")
+            .select("emailTokens.userId")
+            .whereRef("emailTokens.userId", "=", "user.id")
+            .where("emailTokens.purpose", "=", "verify")
+            .where("emailTokens.expiresAt", ">", now),
+        )
+        .as("linkWaiting"),
+    ])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  return {
+    verified: Boolean(row?.emailVerified) || row?.role === "owner",
+    linkWaiting: Boolean(row?.linkWaiting),
+  };
+}
+
 /** A boolean and a time as better-auth keeps them: SQLite has neither type (1 or 0, ISO text). */
 function authValues(trx: Db) {
   const sqlite = dialectOf(trx) === "sqlite";
