@@ -2,6 +2,7 @@ import { registrationClosedMessage } from "~/site/site-settings.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/index.ts";
 import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
+import { metrics } from "../metrics.ts";
 import { siteSettings } from "../site/settings.ts";
 import { type SignInResult, signIn, signUp } from "./auth.ts";
 import { sendVerification } from "./email-verification.ts";
@@ -15,6 +16,7 @@ export const accountMessages = {
   registrationClosed: registrationClosedMessage,
 };
 const messages = accountMessages;
+const { signInFailures } = metrics();
 
 export type AccountResult<T> = T | { ok: false; status: 401 | 403 | 409 | 429; message: string };
 
@@ -30,14 +32,18 @@ export async function logIn(
     const result = await signIn(request, clientAddress, email, password);
     return result.ok ? result : undefined;
   });
-  if (!guess.ok)
-    return guess.reason === "throttled"
+  if (!guess.ok) {
+    const throttled = guess.reason === "throttled";
+    signInFailures.inc({ reason: throttled ? "too many attempts" : "wrong email or password" });
+    return throttled
       ? { ok: false, status: 429, message: guess.message }
       : { ok: false, status: 401, message: messages.invalid };
+  }
   // Told only to whoever knows the password; the session just made goes at once.
   const user = await userByEmail(db, email);
   if (!user || (await memberOf(db, user.id)).suspended) {
     if (user) await endSessions(db, user.id);
+    signInFailures.inc({ reason: "suspended" });
     return { ok: false, status: 403, message: messages.suspended };
   }
   await noteSignIn(db, user.id);

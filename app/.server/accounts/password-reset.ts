@@ -19,7 +19,9 @@ export type ResetRequestResult = { ok: true } | { ok: false; status: 429; messag
 
 /**
  * Sends a reset link to the address when it has an account; says the same, in the same
- * time, when it has none. Limited per address and per e-mail, counted first.
+ * time, when it has none. Counted first: per requester, per e-mail from that requester (so
+ * a stranger cannot use up the allowance of the address's owner), then per e-mail from
+ * everyone (so no inbox is flooded; the links already sent still work).
  */
 export async function requestPasswordReset(
   db: Db,
@@ -30,10 +32,13 @@ export async function requestPasswordReset(
   const started = Date.now();
   const admission = await admitTo(db, [
     limits.resetRequestsPerAddress(clientAddress),
-    limits.resetRequestsPerEmail(email),
+    limits.resetRequestsPerEmailFrom(email, clientAddress),
   ]);
   if (!admission.allowed)
     return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
+  const inboxRoom = await admitTo(db, [limits.resetRequestsPerEmail(email)]);
+  if (!inboxRoom.allowed)
+    return { ok: false, status: 429, message: throttleMessages.resetLinks(inboxRoom.waitSeconds) };
   const account = await findAccount(email);
   if (account) await inTransaction(db, (trx) => sendResetLink(trx, account, publicUrl));
   await sleep(Math.max(0, answerTimeMs - (Date.now() - started)));

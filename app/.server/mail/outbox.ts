@@ -4,6 +4,7 @@ import type { Actor } from "../accounts/members.ts";
 import type { Db } from "../db/database.ts";
 import type { OutboxStatus } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
+import type { WaitingMessages } from "../metrics.ts";
 import { recordActivity } from "../site/activity.ts";
 import { headerSafeAddress, headerSafeText, type Message } from "./message.ts";
 
@@ -85,6 +86,16 @@ export async function listOutbox(
     nextAttemptAt: Number(row.nextAttemptAt),
     sentAt: row.sentAt === null ? null : Number(row.sentAt),
   }));
+}
+
+/** What waits to be sent: how many messages, and when the oldest was written (for the metrics). */
+export async function waitingMessages(db: Db): Promise<WaitingMessages> {
+  const row = await db
+    .selectFrom("outbox")
+    .where("status", "=", "pending")
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("createdAt").as("oldest")])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldestCreatedAt: row.oldest === null ? null : Number(row.oldest) };
 }
 
 /** How many messages the outbox holds: the pages of the owners' listing. */
