@@ -9,3 +9,8 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (/[\p{Cc}\\]/u.test(to)) return fallback;
   return to;
 }
+
+/** The second step of log in (two-step sign-in), carrying where to go once it is done. */
+export function twoStepPage(redirectTo: string): string {
+  return redirectTo === "/" ? "/login/two-step" : `/login/two-step?${new URLSearchParams({ redirectTo })}`;
+}

@@ -41,7 +41,8 @@ export async function logIn(
     if (user) await endSessions(db, user.id);
     return { ok: false, status: 403, message: messages.suspended };
   }
-  await noteSignIn(db, user.id);
+  // With two-step sign-in on, the sign-in is noted once its code is right (two-step.ts).
+  if (!result.twoStep) await noteSignIn(db, user.id);
   await Promise.all([
     clearAttempts(db, perEmail),
     ...admission.counted.filter(({ limit }) => limit !== perEmail).map((counted) => giveBack(db, counted)),
