@@ -12,7 +12,7 @@ interface CacheableRoute {
 }
 
 /** The build's flat route manifest as the tree React Router matches against. */
-function routeTree(routes: ServerBuild["routes"]): CacheableRoute[] {
+export function routeTree(routes: ServerBuild["routes"]): CacheableRoute[] {
   const byParent = new Map<string | undefined, CacheableRoute[]>();
   for (const route of Object.values(routes)) {
     if (!route) continue;
@@ -61,7 +61,7 @@ export function pageCacheKeys(routes: ServerBuild["routes"]): (url: string) => s
 }
 
 /** Longer paths are matched every time: visitors can make up any number of any length. */
-const rememberedPathLength = 200;
+export const rememberedPathLength = 200;
 
 /** The rule of the cacheable route a path matches, when the path is written the canonical way. */
 function cacheableRule(tree: RouteObject[], pathname: string): PageCacheRule | undefined {

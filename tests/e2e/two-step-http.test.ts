@@ -112,7 +112,7 @@ describe.each(serverDialects)("two-step sign-in over HTTP on $name", (dialect: S
     expect(refused.status).toBe(400);
     expect(await text(refused)).toContain("Enter the 6 digits your app shows");
     const used = new Set<string>();
-    const code = unusedCode(secret, used);
+    const code = await unusedCode(secret, used);
     const wrongCode = await visitor.post("/account/two-step", {
       intent: "confirm",
       code: code === "000000" ? "111111" : "000000",
@@ -156,7 +156,7 @@ describe.each(serverDialects)("two-step sign-in over HTTP on $name", (dialect: S
     expect(page.status).toBe(200);
     expect(await text(page)).toContain("Enter the 6-digit code your authenticator app shows");
 
-    const code = unusedCode(secret, used);
+    const code = await unusedCode(secret, used);
     const wrong = await visitor.post("/login/two-step", {
       code: code === "000000" ? "111111" : "000000",
       redirectTo: "/dashboard",
@@ -183,7 +183,7 @@ describe.each(serverDialects)("two-step sign-in over HTTP on $name", (dialect: S
 
   it("takes a code once: a replay is refused, and of two sign-ins racing with one code only one gets in", async () => {
     const { address, secret, used } = await userWithTwoStep();
-    const code = unusedCode(secret, used);
+    const code = await unusedCode(secret, used);
     const first = await passwordStep(address);
     expect((await first.visitor.post("/login/two-step", { code })).status).toBe(303);
     const second = await passwordStep(address);
@@ -193,12 +193,12 @@ describe.each(serverDialects)("two-step sign-in over HTTP on $name", (dialect: S
     expect(hasSession(second.visitor)).toBe(false);
 
     const racers = await Promise.all([passwordStep(address), passwordStep(address), passwordStep(address)]);
-    const raced = unusedCode(secret, used);
+    const raced = await unusedCode(secret, used);
     const answers = await Promise.all(
       racers.map(({ visitor }) => visitor.post("/login/two-step", { code: raced })),
     );
     expect(tally(answers)).toEqual({ 303: 1, 401: 2 });
-  });
+  }, 120_000);
 
   it("takes each recovery code once, typed in any case, with or without its hyphen", async () => {
     const { address, recoveryCodes, visitor: owner } = await userWithTwoStep();
@@ -236,7 +236,7 @@ describe.each(serverDialects)("two-step sign-in over HTTP on $name", (dialect: S
     const { address, secret, used } = await userWithTwoStep();
     const { visitor } = await passwordStep(address);
     const token = await visitor.formToken("/login/two-step");
-    const right = unusedCode(secret, used);
+    const right = await unusedCode(secret, used);
     const wrong = (i: number) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, "0");
     const burst = await Promise.all(
       Array.from({ length: 30 }, (_, i) => visitor.post("/login/two-step", { code: wrong(i), csrf: token })),

@@ -34,18 +34,22 @@ export function listedRecoveryCodes(html: string): string[] {
 }
 
 /**
- * A code the app shows around now that the site has not yet seen: the site takes the codes
- * of one step either side of now, each once, so a test that used one takes a neighbour.
+ * A code the app shows now, or the next one, that the site has not yet seen: the site takes
+ * the codes of one step either side of now, each once. The previous step's code would expire
+ * at the next step boundary, perhaps before a slow test sends it, so when both are used this
+ * waits for the next step instead.
  */
-export function unusedCode(secret: string, used: Set<string>): string {
-  for (const offset of [0, 30_000, -30_000]) {
-    const code = codeFor(secret, Date.now() + offset);
-    if (!used.has(code)) {
-      used.add(code);
-      return code;
+export async function unusedCode(secret: string, used: Set<string>): Promise<string> {
+  for (;;) {
+    for (const offset of [0, 30_000]) {
+      const code = codeFor(secret, Date.now() + offset);
+      if (!used.has(code)) {
+        used.add(code);
+        return code;
+      }
     }
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 50));
   }
-  throw new Error("every code around now is used: wait for the next step");
 }
 
 /** Turns two-step sign-in on as the forms do; the key, the recovery codes and the codes used. */
@@ -60,7 +64,7 @@ export async function turnOnTwoStep(
   const used = new Set<string>();
   const confirmed = await visitor.post("/account/two-step", {
     intent: "confirm",
-    code: unusedCode(secret, used),
+    code: await unusedCode(secret, used),
   });
   if (confirmed.status !== 303) throw new Error(`confirmation refused: HTTP ${confirmed.status}`);
   return { secret, recoveryCodes, used };

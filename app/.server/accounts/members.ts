@@ -1,10 +1,12 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../db/database.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import type { Database, Role, SiteAndAuthTables } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { bumpContentVersion, deletePost } from "../posts/posts.ts";
 import { recordActivity } from "../site/activity.ts";
 import { forgetRecentSessions } from "./auth.ts";
+import { endLinks } from "./links.ts";
 
 /** Who acts: the signed-in owner (or the command line, as `owner-command`). */
 export interface Actor {
@@ -150,7 +152,10 @@ export async function setSuspended(
       .set({ suspendedAt: suspended ? Date.now() : null })
       .where("userId", "=", userId)
       .execute();
-    if (suspended) await endSessions(trx, userId);
+    if (suspended) {
+      await endSessions(trx, userId);
+      await endLinks(trx, userId);
+    }
     await bumpContentVersion(trx);
     await recordActivity(trx, actor, suspended ? "suspended" : "restored", await emailOf(trx, userId));
     return { ok: true };
@@ -168,6 +173,14 @@ export async function endSessions(db: Db, userId: string, except?: string): Prom
   forgetRecentSessions();
 }
 
+/** "Sign out everywhere": every session of the user ends, this one too, and every link with them (decision 029). */
+export async function signOutEverywhere(db: Db, userId: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await endSessions(trx, userId);
+    await endLinks(trx, userId);
+  });
+}
+
 /**
  * Deletes a user with their posts (covers released for the sweep, as deletePost does) and
  * sessions. `actor` is the owner doing it, or the user themself from their account page.
@@ -181,6 +194,7 @@ export async function deleteUser(db: Db, actor: Actor, userId: string): Promise<
     const posts = await trx.selectFrom("posts").select("slug").where("userId", "=", userId).execute();
     for (const { slug } of posts) await deletePost(trx, slug);
     await endSessions(trx, userId);
+    await endLinks(trx, userId);
     await withAuth(trx).deleteFrom("account").where("userId", "=", userId).execute();
     await withAuth(trx).deleteFrom("user").where("id", "=", userId).execute();
     await trx.deleteFrom("members").where("userId", "=", userId).execute();
@@ -240,12 +254,6 @@ export interface Profile {
   displayName: string | null;
   handle: string | null;
   bio: string | null;
-}
-
-/** A unique index said no: SQLite's and PostgreSQL's ways of saying it. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }
 
 /**

@@ -4,11 +4,12 @@ import { cookieNames } from "~/http/http-policy.ts";
 import { site } from "~/site/site.ts";
 import type { Db } from "../db/index.ts";
 import type { SiteAndAuthTables } from "../db/schema.ts";
-import { admit, clearAttempts, giveBack, type Limit } from "../http/rate-limit.ts";
-import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
+import { admit, giveBack, type Limit } from "../http/rate-limit.ts";
+import { limits } from "../http/throttles.ts";
 import { recordActivity } from "../site/activity.ts";
 import { auth, forwardedHeaders, isOwnPassword, setCookies, signedAuthCookie, type User } from "./auth.ts";
 import { commandLine, endSessions, memberOf, noteSignIn } from "./members.ts";
+import { countedAgainst } from "./password-check.ts";
 import { newRecoveryCodes, recoveryCodeHash } from "./two-step-codes.ts";
 
 /** Where a user stands: off, set up but not yet confirmed with a code, or on. */
@@ -32,37 +33,26 @@ const usedCode = (userId: string, code: string): Limit => ({
   windowMs: usedCodeMs,
 });
 
-/**
- * Runs `check` after counting it against the account's limit and the address's, so a burst of
- * guesses cannot all reach it. Only failures stay counted, as at log in.
- */
+/** Counted as `countedAgainst` counts; a throttled check is refused with the seconds to wait. */
 async function counted<T extends { ok: boolean }>(
   db: Db,
-  perAccount: Limit,
-  perAddress: Limit,
+  counts: [Limit, Limit],
   check: () => Promise<T>,
 ): Promise<T | Refusal> {
-  const admission = await admitTo(db, [perAccount, perAddress]);
-  if (!admission.allowed) return refused(429, throttleMessages.attempts(admission.waitSeconds));
-  const result = await check();
-  if (result.ok)
-    await Promise.all([
-      clearAttempts(db, perAccount),
-      ...admission.counted
-        .filter(({ limit }) => limit !== perAccount)
-        .map((attempts) => giveBack(db, attempts)),
-    ]);
-  return result;
+  const result = await countedAgainst(db, counts, check);
+  if (!result.ok && "reason" in result && result.reason === "throttled") return refused(429, result.message);
+  // Anything else is what `check` answered.
+  return result as T;
 }
 
-/** A password check in the two-step forms counts as a log-in attempt does. */
+/** A password typed in the two-step forms counts as every password guess does (password-check.ts). */
 function countedPassword<T extends { ok: boolean }>(
   db: Db,
   user: User,
   clientAddress: string,
   check: () => Promise<T>,
 ) {
-  return counted(db, limits.logInsPerEmail(user.email), limits.logInsPerAddress(clientAddress), check);
+  return counted(db, [limits.logInsPerEmail(user.email), limits.logInsPerAddress(clientAddress)], check);
 }
 
 /** A code counts against its own limits, per account and per address. */
@@ -72,7 +62,11 @@ function countedCode<T extends { ok: boolean }>(
   clientAddress: string,
   check: () => Promise<T>,
 ) {
-  return counted(db, limits.twoStepCodesPerUser(userId), limits.twoStepCodesPerAddress(clientAddress), check);
+  return counted(
+    db,
+    [limits.twoStepCodesPerUser(userId), limits.twoStepCodesPerAddress(clientAddress)],
+    check,
+  );
 }
 
 /** Checks an app code once: a code already taken (by this request's twin, too) is refused. */

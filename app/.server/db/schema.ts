@@ -157,7 +157,8 @@ export interface EnquiriesTable {
   createdAt: number;
 }
 
-export type EmailTokenPurpose = "reset" | "verify" | "email-change";
+/** "stop-change": the old address's way to stop an address change it did not ask for. */
+export type EmailTokenPurpose = "reset" | "verify" | "email-change" | "stop-change";
 
 /** A link sent by e-mail: only the SHA-256 of its token is kept; used once, then deleted. */
 export interface EmailTokensTable {
@@ -213,6 +214,7 @@ export interface AuthTables {
     name: string;
     emailVerified: boolean | number;
     createdAt: Date | string | number;
+    updatedAt: Date | string | number;
     /** Set by the two-factor plugin once the user confirmed a code from their app. */
     twoFactorEnabled: boolean | number | null;
   };
@@ -225,7 +227,7 @@ export interface AuthTables {
     backupCodes: string;
     verified: boolean | number | null;
   };
-  account: { userId: string };
+  account: { userId: string; providerId: string; password: string | null; updatedAt: Date | string | number };
 }
 
 /** Our tables and better-auth's, for the queries that join them. */
