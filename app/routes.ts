@@ -7,6 +7,7 @@ export default [
   route("footer", "routes/footer.tsx"),
   route("register", "routes/register.tsx"),
   route("login", "routes/login.tsx"),
+  route("login/two-step", "routes/login-two-step.tsx"),
   route("logout", "routes/logout.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password/:token", "routes/reset-password.tsx"),
@@ -27,6 +28,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/data", "routes/account-data.ts"),
   route("account/delete", "routes/account-delete.tsx"),
+  route("account/two-step", "routes/account-two-step.tsx"),
   route("authors/:handle", "routes/author.tsx"),
   route("manage/enquiries.csv", "routes/manage-enquiries-csv.ts"),
   layout("routes/manage-layout.tsx", [

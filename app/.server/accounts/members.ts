@@ -15,6 +15,9 @@ export interface Actor {
   email: string;
 }
 
+/** The actor the activity log names for `npm run owner`. */
+export const commandLine: Actor = { id: "owner-command", email: "npm run owner" };
+
 export type ChangeResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
 
 export const memberMessages = {
@@ -228,7 +231,7 @@ export async function setRoleByEmail(db: Db, email: string, role: Role): Promise
     await trx.updateTable("members").set({ role }).where("userId", "=", user.id).execute();
     await recordActivity(
       trx,
-      { id: "owner-command", email: "npm run owner" },
+      commandLine,
       role === "owner" ? "made owner" : "removed owner",
       email.toLowerCase(),
     );
@@ -318,6 +321,8 @@ export interface UserRow {
   displayName: string | null;
   role: Role;
   suspended: boolean;
+  /** Whether they sign in with a code from an authenticator app as well as their password. */
+  twoStep: boolean;
   posts: number;
   joined: Date;
   lastSignIn: Date | null;
@@ -332,6 +337,7 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
       "user.id",
       "user.email",
       "user.createdAt",
+      "user.twoFactorEnabled",
       "members.displayName",
       "members.role",
       "members.suspendedAt",
@@ -350,6 +356,7 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
     displayName: row.displayName,
     role: row.role ?? "author",
     suspended: row.suspendedAt != null,
+    twoStep: Boolean(row.twoFactorEnabled),
     posts: Number(row.posts ?? 0),
     joined: new Date(row.createdAt),
     lastSignIn: row.lastSignInAt == null ? null : new Date(Number(row.lastSignInAt)),

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { publishingChoices, registrationChoices } from "~/site/site-settings.ts";
+import type { ownersTwoStepChoices, publishingChoices, registrationChoices } from "~/site/site-settings.ts";
 
 /** Where a post stands; only published posts can be public (see posts.ts `listedPublicly`). */
 export type PostStatus = "published" | "draft" | "review";
@@ -74,6 +74,7 @@ export interface UploadsTable {
 export type Role = "owner" | "author";
 export type Registration = (typeof registrationChoices)[number];
 export type Publishing = (typeof publishingChoices)[number];
+export type OwnersTwoStep = (typeof ownersTwoStepChoices)[number];
 
 /** What the site knows of an account beyond better-auth's tables; no row: an author with no profile. */
 export interface MembersTable {
@@ -92,6 +93,8 @@ export interface SiteSettingsTable {
   id: number;
   registration: Registration;
   publishing: Publishing;
+  /** 1: owners must have two-step sign-in on before they use the manage area (migration 017). */
+  ownersNeedTwoStep: ColumnType<number, number | undefined, number>;
 }
 
 /** The owners' actions, append-only. */
@@ -212,8 +215,18 @@ export interface AuthTables {
     emailVerified: boolean | number;
     createdAt: Date | string | number;
     updatedAt: Date | string | number;
+    /** Set by the two-factor plugin once the user confirmed a code from their app. */
+    twoFactorEnabled: boolean | number | null;
   };
   session: { token: string; userId: string; expiresAt: Date | string | number };
+  /** The two-factor plugin's: one row per user who began or finished setting it up. */
+  twoFactor: {
+    id: string;
+    userId: string;
+    secret: string;
+    backupCodes: string;
+    verified: boolean | number | null;
+  };
   account: { userId: string; providerId: string; password: string | null; updatedAt: Date | string | number };
 }
 
