@@ -38,6 +38,16 @@ describe.each(dialects)("enquiries on $name", (dialect) => {
     expect((await sendEnquiry(t.db, "198.51.100.7", enquiry, to)).ok).toBe(true);
   });
 
+  it("keeps an enquiry to an example address for the owners and writes no message for it", async () => {
+    const result = await sendEnquiry(t.db, "203.0.113.30", enquiry, "leasing@woollahra-moncur.example");
+    expect(result).toMatchObject({ ok: true, sent: false });
+    const [kept] = await listEnquiries(t.db);
+    expect(kept?.notSent).toBe("the enquiry address, leasing@woollahra-moncur.example, is an example");
+    expect(await listOutbox(t.db)).toEqual([]);
+    expect(await sendEnquiry(t.db, "203.0.113.31", enquiry, to)).toMatchObject({ ok: true, sent: true });
+    expect((await listEnquiries(t.db))[0]?.notSent).toBeUndefined();
+  });
+
   it("lists newest first and by status; owners set the status of existing enquiries only", async () => {
     const now = Date.now();
     const first = await sendEnquiry(t.db, "203.0.113.1", { ...enquiry, name: "First" }, to, now - 1000);
