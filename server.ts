@@ -1,13 +1,14 @@
 /**
- * The HTTP server, composed in the order a request meets it: security headers, then build
- * assets and cached pages (with a signed-in reader's parts put in) answered before Express;
+ * The HTTP server, composed in the order a request meets it: security headers, then the
+ * metrics (when they are served on the site's port), build assets and cached pages (with a
+ * signed-in reader's parts put in) answered before Express;
  * then the request's id, nonce and address, the guards, compression, static files, and React
  * Router; then the last resort for errors.
  * `npm start`, `npm run dev`, or `node server.ts` from any launcher after `npm run build`.
  */
 import "./server/restart-with-memory-settings.ts";
 import "./app/.server/node-env.ts";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -18,6 +19,7 @@ import { assetsDir, loadBuild } from "./server/build.ts";
 import { trackContentVersion } from "./server/content-version.ts";
 import { failOnConfigError, readConfig } from "./server/fail.ts";
 import { answerMalformedRequest } from "./server/malformed-requests.ts";
+import { serveMetrics } from "./server/metrics.ts";
 import { PageCache } from "./server/page-cache.ts";
 import { pageCacheKeys } from "./server/page-cache-keys.ts";
 import { personalReadingPages } from "./server/personal-pages.ts";
@@ -29,7 +31,9 @@ import {
   rejectMalformedUrls,
   sameOriginOnly,
 } from "./server/request-guards.ts";
+import { answeredBy, countedRequests } from "./server/request-metrics.ts";
 import { aroundTheApplication, lastResort } from "./server/responses.ts";
+import { routePatterns } from "./server/route-patterns.ts";
 import {
   contentSecurityPolicy,
   hashedScripts,
@@ -51,7 +55,7 @@ app.use(
   requestContext(logger, imageOrigin, config.trustedProxies),
   fetchableMethodsOnly,
   rejectMalformedUrls,
-  sameOriginOnly(config.publicUrl),
+  sameOriginOnly,
   limitBodies,
   compression(),
 );
@@ -101,14 +105,26 @@ app.all(
 app.use(lastResort(logger));
 
 const assets = config.production ? new PrecompressedAssets(assetsDir, "/assets/") : undefined;
+const metricsEndpoint = config.metrics
+  ? serveMetrics(config.metrics, config.production ? config.threads : 1)
+  : undefined;
 const headersForEveryResponse = Object.entries(securityHeaders(config.publicUrl));
-const server = createServer(serverTimeouts, (req, res) => {
+const handle = (req: IncomingMessage, res: ServerResponse) => {
   for (const [name, value] of headersForEveryResponse) res.setHeader(name, value);
-  if (assets?.serve(req, res) || pages?.serve(req, res)) return;
+  if (metricsEndpoint?.answers(req, res)) return answeredBy(res, "metrics");
+  if (assets?.serve(req, res)) return answeredBy(res, "assets");
+  if (pages?.serve(req, res)) return answeredBy(res, "page cache");
   if (!personalPages) return app(req, res);
   void personalPages.serve(req, res).then((answered) => answered || app(req, res));
-});
+};
+const server = createServer(
+  serverTimeouts,
+  metricsEndpoint
+    ? countedRequests(handle, { patternOf: routePatterns(build.current.routes), keyFor })
+    : handle,
+);
 server.on("clientError", answerMalformedRequest);
+if (isFirstThread) await metricsEndpoint?.listen();
 await serve(server, {
   config,
   counters,

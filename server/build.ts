@@ -4,6 +4,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type * as AppEntry from "../app/entry.server.tsx";
 import { fail } from "./fail.ts";
+import { answeredBy } from "./request-metrics.ts";
 
 const buildDir = path.resolve(import.meta.dirname, "..", "build");
 export const assetsDir = path.join(buildDir, "client", "assets");
@@ -51,7 +52,14 @@ export async function loadBuild(app: express.Express, production: boolean): Prom
     return withAppExports(handler, await handler());
   }
   const build = await importProductionBuild();
-  app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
+  app.use(
+    "/assets",
+    (_req, res, next) => {
+      answeredBy(res, "assets");
+      next();
+    },
+    express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }),
+  );
   // Only paths known to be files reach the disk: a page request costs no failed stat.
   const clientDir = path.join(buildDir, "client");
   const publicFiles = new Set(
@@ -63,9 +71,11 @@ export async function loadBuild(app: express.Express, production: boolean): Prom
       ),
   );
   const serveFile = express.static(clientDir, { maxAge: "1d", index: false, redirect: false });
-  app.use((req, res, next) =>
-    publicFiles.has(decodeURIComponent(req.path)) ? serveFile(req, res, next) : next(),
-  );
+  app.use((req, res, next) => {
+    if (!publicFiles.has(decodeURIComponent(req.path))) return next();
+    answeredBy(res, "public files");
+    serveFile(req, res, next);
+  });
   return withAppExports(build, build);
 }
 

@@ -5,6 +5,7 @@ import { hasPersonalCookie } from "../app/.server/http/cookies.ts";
 import type { PersonalFragments } from "../app/.server/http/personal-fragments.tsx";
 import { personalCacheControl } from "../app/http/http-policy.ts";
 import type { PageCache, SharedPage } from "./page-cache.ts";
+import { answeredBy } from "./request-metrics.ts";
 import { splicePage } from "./spliced-page.ts";
 
 interface PersonalPagesOptions {
@@ -40,7 +41,13 @@ export function personalReadingPages(options: PersonalPagesOptions) {
       : undefined;
 
   /** Sends the page with this reader's parts; false when the parts are not where they belong. */
-  const answer = async (req: IncomingMessage, res: ServerResponse, key: string, page: SharedPage) => {
+  const answer = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    page: SharedPage,
+    cached: boolean,
+  ) => {
     const url = new URL(key, publicUrl).href;
     const personal = await fragments(new Request(url, { headers: { cookie: req.headers.cookie ?? "" } }));
     const encoding = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) ? "gzip" : undefined;
@@ -56,6 +63,7 @@ export function personalReadingPages(options: PersonalPagesOptions) {
     const cookies = personal.headers.getSetCookie();
     if (cookies.length > 0) headers["Set-Cookie"] = cookies;
     if (encoding) headers["Content-Encoding"] = encoding;
+    if (cached) answeredBy(res, "page cache");
     // No ETag: a page for one reader, kept by no cache.
     res.writeHead(200, headers);
     res.end(req.method === "HEAD" ? undefined : body);
@@ -69,7 +77,7 @@ export function personalReadingPages(options: PersonalPagesOptions) {
       const page = key === undefined ? undefined : pages.fresh(key);
       if (key === undefined || !page) return false;
       try {
-        return await answer(req, res, key, page);
+        return await answer(req, res, key, page, true);
       } catch {
         // The application answers instead, and says what went wrong (a database outage: 503).
         return res.headersSent;
@@ -81,10 +89,11 @@ export function personalReadingPages(options: PersonalPagesOptions) {
       if (key === undefined) return next();
       try {
         const url = new URL(key, publicUrl).href;
+        const cached = pages.fresh(key);
         const page =
-          pages.fresh(key) ??
+          cached ??
           (await pages.renderShared(key, async () => renderAnonymous(url, await loadContext(req, res))));
-        if (!page || !(await answer(req, res, key, page))) next();
+        if (!page || !(await answer(req, res, key, page, cached !== undefined))) next();
       } catch (error) {
         next(error);
       }

@@ -119,6 +119,14 @@ const envSchema = z.object({
     .min(1, "must be between 1 and 1000")
     .max(1000, "must be between 1 and 1000")
     .default(7),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._~+/-]{32,}$/,
+      "must be at least 32 letters, digits or - . _ ~ + / (e.g. the output of openssl rand -hex 32)",
+    )
+    .optional(),
+  METRICS_PORT: portSchema.optional(),
   // For the test suites and the security scan only, whose visitors all come from one address.
   RATE_LIMITS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
 });
@@ -150,6 +158,17 @@ export interface Config {
   enquiryRetentionMs: number;
   /** Backups the server takes itself: how often (none when unset), where, and how many are kept. */
   backups: { everyMs: number | undefined; dir: string; keep: number };
+  /** GET /metrics (decision 035): off when undefined. */
+  metrics: MetricsConfig | undefined;
+}
+
+/**
+ * Where the metrics are answered: with a port, only on that port of the loopback interface;
+ * else on the site's own port. With a token, only to requests that bear it.
+ */
+export interface MetricsConfig {
+  token?: string;
+  port?: number;
 }
 
 export interface MailConfig {
@@ -195,6 +214,10 @@ export function loadConfig(env: Env = process.env): Config {
   if ((vars.WEB_CONCURRENCY ?? 1) > 1 && !sharedPort) {
     throw new ConfigError(`WEB_CONCURRENCY above 1 needs Linux or FreeBSD (this is ${process.platform})`);
   }
+  if (vars.METRICS_PORT !== undefined && vars.METRICS_PORT === vars.PORT)
+    throw new ConfigError(
+      "METRICS_PORT must be another port than PORT (the metrics stay off the site's port)",
+    );
   const dataDir = path.resolve(vars.DATA_DIR);
   ensureDirectory(dataDir);
   return {
@@ -229,6 +252,10 @@ export function loadConfig(env: Env = process.env): Config {
     requireEmailVerification: vars.REQUIRE_EMAIL_VERIFICATION === "true",
     enquiryRetentionMs: vars.ENQUIRY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     backups: { everyMs: vars.BACKUP_EVERY, dir: path.resolve(vars.BACKUP_DIR), keep: vars.BACKUP_KEEP },
+    metrics:
+      vars.METRICS_TOKEN || vars.METRICS_PORT
+        ? { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT }
+        : undefined,
   };
 }
 

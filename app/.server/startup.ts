@@ -6,7 +6,9 @@ import { migrateToLatest } from "./db/database.ts";
 import { db } from "./db/index.ts";
 import { underSchemaLock } from "./db/schema-lock.ts";
 import { log } from "./log.ts";
+import { waitingMessages } from "./mail/outbox.ts";
 import { startSending, stopSending } from "./mail/sender.ts";
+import { watchOutbox } from "./metrics.ts";
 import { contentVersion } from "./posts/posts.ts";
 import { shareImageSlots } from "./uploads/image-slots.ts";
 import { storage } from "./uploads/storage/index.ts";
@@ -65,7 +67,7 @@ export async function prepareDatabase(): Promise<SchemaChanges> {
  * database, an up-to-date schema, a usable image store. Problems surface as one-line ConfigErrors.
  * Only the first thread of a server brings the schema up to date (the others start after it
  * listens), so the others never load the migration code; it also runs the sweep of unused images
- * and the mail sender.
+ * and the mail sender, and reads the outbox for the metrics.
  */
 export async function startApp({ firstThread, imageSlots }: StartOptions): Promise<void> {
   shareImageSlots(imageSlots);
@@ -83,6 +85,8 @@ export async function startApp({ firstThread, imageSlots }: StartOptions): Promi
     startSweeping(db());
     startSending(db());
     startBackups(db());
+    // Every thread reads the same outbox: one thread's reading is the server's.
+    if (config().metrics) watchOutbox(() => waitingMessages(db()));
   }
 }
 

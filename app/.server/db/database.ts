@@ -1,8 +1,9 @@
 import { closeSync, openSync } from "node:fs";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, type Driver, Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { CompiledQuery, type Driver, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import type { Config } from "../config.ts";
+import { metrics } from "../metrics.ts";
 import { answeringUnavailable } from "./availability.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
@@ -14,6 +15,7 @@ export function openDatabase(database: Config["database"]): Db {
   if (database.kind === "postgres") {
     return new Kysely<Database>({
       dialect: answeringUnavailable(new PostgresDialect({ pool: () => postgresPool(database.url) })),
+      log: timeQuery,
     });
   }
   return new Kysely<Database>({
@@ -31,7 +33,26 @@ export function openDatabase(database: Config["database"]): Db {
         return withStatementCache(db);
       },
     }),
+    log: timeQuery,
   });
+}
+
+const statements: Record<string, string> = {
+  SelectQueryNode: "select",
+  InsertQueryNode: "insert",
+  UpdateQueryNode: "update",
+  DeleteQueryNode: "delete",
+};
+
+/** Each statement's time, for the metrics: by kind (raw SQL, schema changes and transactions are "other"). */
+function timeQuery(event: LogEvent): void {
+  metrics().databaseQueries.observe(
+    {
+      statement: statements[event.query.query.kind] ?? "other",
+      outcome: event.level === "query" ? "ok" : "error",
+    },
+    event.queryDurationMillis / 1000,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
+import { metrics } from "../metrics.ts";
 
 export interface Limit {
   /** What is counted, e.g. "login-email:someone@example.com". */
@@ -32,6 +33,7 @@ export async function admit(
   for (const limit of limits) {
     const resetAt = await countIfRoom(db, limit, weight, now);
     if (resetAt === undefined) {
+      metrics().throttled.inc({ limit: limitName(limit) });
       await Promise.all(counted.map((attempts) => giveBack(db, attempts)));
       return { allowed: false, waitSeconds: await secondsLeft(db, limit, now) };
     }
@@ -39,6 +41,9 @@ export async function admit(
   }
   return { allowed: true, counted };
 }
+
+/** What a limit counts, without whose attempts they are ("login-email"): a label with few values. */
+const limitName = (limit: Limit) => limit.key.split(":", 1)[0] as string;
 
 /** Adds `weight` when it fits; a window that has run out starts again. The window's end, or undefined when full. */
 async function countIfRoom(db: Db, limit: Limit, weight: number, now: number): Promise<number | undefined> {

@@ -7,6 +7,7 @@ import type { Actor } from "../accounts/members.ts";
 import type { Db } from "../db/database.ts";
 import type { EnquiryStatus } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
+import { giveBack } from "../http/rate-limit.ts";
 import { admitTo, limits } from "../http/throttles.ts";
 import { compose } from "../mail/message.ts";
 import { enqueue } from "../mail/outbox.ts";
@@ -20,9 +21,10 @@ export type EnquiryResult =
 /**
  * Keeps the enquiry and writes its one message, to the building's managers (`to`), in one
  * transaction: nothing goes to the visitor's address (the form is no relay); replies reach
- * them through Reply-To, when their address is header-safe. Five an hour per address,
- * counted first. While the recipient is still an example address the enquiry is kept for the
- * owners (/manage/enquiries) and no message is written: it would go nowhere.
+ * them through Reply-To, when their address is header-safe. Five an hour per address and
+ * ten in ten minutes from everyone, counted first. While the recipient is still an example
+ * address the enquiry is kept for the owners (/manage/enquiries) and no message is written:
+ * it would go nowhere.
  */
 export async function sendEnquiry(
   db: Db,
@@ -31,13 +33,22 @@ export async function sendEnquiry(
   to: string,
   now = Date.now(),
 ): Promise<EnquiryResult> {
-  const admission = await admitTo(db, [limits.enquiriesPerAddress(clientAddress)]);
+  const admission = await admitTo(db, [limits.enquiriesPerAddress(clientAddress)], 1, now);
   if (!admission.allowed) {
-    const minutes = Math.ceil(admission.waitSeconds / 60);
     return {
       ok: false,
       status: 429,
-      message: `Too many enquiries from your connection: 5 an hour at most. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us.`,
+      message: `Too many enquiries from your connection: 5 an hour at most. Try again in ${minutesIn(admission.waitSeconds)}, or call us.`,
+    };
+  }
+  const siteWide = await admitTo(db, [limits.enquiriesSiteWide()], 1, now);
+  if (!siteWide.allowed) {
+    // Not this visitor's doing: their own allowance is given back.
+    await Promise.all(admission.counted.map((counted) => giveBack(db, counted)));
+    return {
+      ok: false,
+      status: 429,
+      message: `The form is taking a short break: it has had more enquiries in the last few minutes than it accepts from everyone together. Your message was not sent. Try again in ${minutesIn(siteWide.waitSeconds)}, or call us.`,
     };
   }
   const id = randomBytes(12).toString("hex");
@@ -193,4 +204,9 @@ export async function enquiriesCsv(db: Db): Promise<string> {
       .join(","),
   );
   return `${[header.map(csvCell).join(","), ...lines].join("\r\n")}\r\n`;
+}
+
+function minutesIn(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }

@@ -6,6 +6,7 @@ import { getUser } from "../accounts/auth.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/index.ts";
 import { log } from "../log.ts";
+import { metrics } from "../metrics.ts";
 import { singleton } from "../singleton.ts";
 import { imageSlotFree, waitForImageSlot } from "./image-slots.ts";
 import { ImageRejected, processUpload } from "./images.ts";
@@ -68,6 +69,7 @@ async function checkRequest(request: Request, server: Server, uploadId: string):
     request.method === "POST" ? undefined : await server.datastore.getUpload(uploadId).catch(() => undefined);
   if (upload && upload.metadata?.userId !== user.id) throw refusal(404, "Upload not found.");
   if (mayFinish(request, upload) && !imageSlotFree()) {
+    metrics().throttled.inc({ limit: "image-slots" });
     throw refusalToRetry(
       request,
       503,
@@ -96,12 +98,18 @@ async function finishUpload(db: Db, upload: Upload, area: UploadArea) {
   const imageId = upload.id.slice(area.keyPrefix.length);
   // The check before the body arrived let it through; requests that slipped past it together wait here.
   const release = await waitForImageSlot();
+  const processing = metrics().uploadProcessing.startTimer();
   try {
     const userId = String(upload.metadata?.userId);
     const image = await processUpload(db, imageId, await area.read(upload.id), userId);
+    processing({ outcome: "stored" });
     return { status_code: 204, headers: { "Image-Id": image.id } };
   } catch (error) {
-    if (error instanceof ImageRejected) throw refusal(422, error.message);
+    if (error instanceof ImageRejected) {
+      processing({ outcome: "rejected" });
+      throw refusal(422, error.message);
+    }
+    processing({ outcome: "failed" });
     log().error({ err: error, uploadId: upload.id }, "image processing failed");
     throw refusal(500, "The image could not be processed. Please try again.");
   } finally {
