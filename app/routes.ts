@@ -24,6 +24,7 @@ export default [
   route("search", "routes/search.tsx"),
   route("create-post", "routes/create-post.tsx"),
   route("edit-post/:slug", "routes/edit-post.tsx"),
+  route("edit-post/:slug/revisions", "routes/post-revisions.tsx"),
   route("create-batch", "routes/create-batch.tsx"),
   route("account", "routes/account.tsx"),
   route("account/data", "routes/account-data.ts"),

@@ -1,11 +1,18 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useRouteLoaderData } from "react-router";
 import { passwordChangeSchema, profileSchema } from "~/accounts/account-schema.ts";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { formTokenField } from "~/http/form-token-field.ts";
 import type { RootData } from "~/http/root-data.ts";
-import { FormAlert, SubmitButton, TextAreaField, TextField } from "./forms.tsx";
+import {
+  dirtyOrTouched,
+  FormAlert,
+  liveFormProps,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "./forms.tsx";
 
 export type LastResult = SubmissionResult<string[]> | undefined;
 
@@ -36,13 +43,12 @@ export function ProfileForm({
       handle: profile.handle ?? "",
       bio: profile.bio ?? "",
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
   const valid = profileSchema.safeParse({ intent: "profile", ...form.value }).success;
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+    <Form method="post" {...liveFormProps(form)} noValidate className="space-y-2">
       <TokenAndIntent intent="profile" />
       <TextField
         label="Display name (shown on your posts)"
@@ -69,13 +75,12 @@ export function PasswordForm({ lastResult }: { lastResult: LastResult }) {
   const [form, fields] = useForm({
     id: "password",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
   });
   const valid = passwordChangeSchema.safeParse({ intent: "password", ...form.value }).success;
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+    <Form method="post" {...liveFormProps(form)} noValidate className="space-y-2">
       <TokenAndIntent intent="password" />
       <TextField
         label="Current password"

@@ -1,10 +1,10 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { logInSchema, registrationSchema } from "~/accounts/credentials-schema.ts";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { formTokenField } from "~/http/form-token-field.ts";
-import { FormAlert, SubmitButton, TextField } from "./forms.tsx";
+import { dirtyOrTouched, FormAlert, liveFormProps, SubmitButton, TextField } from "./forms.tsx";
 
 interface CredentialsFormProps {
   id: "login" | "register";
@@ -29,14 +29,13 @@ export function CredentialsForm({
   const [form, fields] = useForm({
     id,
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const valid = schema.safeParse(form.value ?? {}).success;
 
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+    <Form method="post" {...liveFormProps(form)} noValidate className="space-y-2">
       <input type="hidden" name={formTokenField} value={formToken} />
       {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
       <TextField label="Email" field={fields.email} type="email" autoComplete="email" />

@@ -1,9 +1,16 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { enquirySchema, honeypotField } from "~/site/enquiry-schema.ts";
-import { FormAlert, SubmitButton, TextAreaField, TextField } from "./forms.tsx";
+import {
+  dirtyOrTouched,
+  FormAlert,
+  liveFormProps,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "./forms.tsx";
 
 /**
  * The leasing enquiry form, on /contact and in the /commercial page; it always sends to
@@ -16,8 +23,7 @@ export function EnquiryForm({ lastResult }: { lastResult?: SubmissionResult<stri
   const [form, fields] = useForm({
     id: "enquiry",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: enquirySchema }),
   });
   const valid = enquirySchema.safeParse(form.value ?? {}).success;
@@ -25,7 +31,7 @@ export function EnquiryForm({ lastResult }: { lastResult?: SubmissionResult<stri
     <Form
       method="post"
       action="/contact"
-      {...getFormProps(form)}
+      {...liveFormProps(form)}
       noValidate
       className="not-prose relative space-y-2 rounded-lg border border-sandstone-300 bg-white p-5 sm:p-6"
     >

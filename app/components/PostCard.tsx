@@ -9,7 +9,8 @@ export interface PostCardData {
   slug: string;
   title: string;
   published: string;
-  cover: ImageInfo;
+  /** Every public post has one; a card without shows its title alone. */
+  cover: ImageInfo | null;
   coverAlt: string;
   tags: string[];
 }
@@ -29,13 +30,15 @@ export function postCardData(post: Omit<PostCardData, "published"> & { published
 export function PostCard({ post, priority }: { post: PostCardData; priority: boolean }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-sandstone-300 bg-white shadow-sm">
-      <Picture
-        image={uploadedImage(post.cover)}
-        alt={post.coverAlt}
-        sizes="(min-width: 768px) 33vw, 100vw"
-        priority={priority}
-        className="aspect-[1260/750] h-auto w-full object-cover"
-      />
+      {post.cover && (
+        <Picture
+          image={uploadedImage(post.cover)}
+          alt={post.coverAlt}
+          sizes="(min-width: 768px) 33vw, 100vw"
+          priority={priority}
+          className="aspect-[1260/750] h-auto w-full object-cover"
+        />
+      )}
       <div className="flex flex-1 flex-col p-5">
         <h2 className="font-serif text-xl leading-snug font-semibold">{post.title}</h2>
         <p className="mt-2 text-sm text-slate-700">Published: {post.published}</p>

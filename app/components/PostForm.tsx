@@ -1,5 +1,4 @@
 import {
-  getFormProps,
   getInputProps,
   getTextareaProps,
   type SubmissionResult,
@@ -12,7 +11,7 @@ import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { characterCount, postLimits, postSchema } from "~/posts/post-schema.ts";
 import type { ImageInfo } from "~/uploads/image-variants.ts";
-import { FormAlert } from "./forms.tsx";
+import { dirtyOrTouched, FormAlert, liveFormProps } from "./forms.tsx";
 import { ImageUpload } from "./ImageUpload.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
 import { AppLink } from "./PageLink.tsx";
@@ -22,12 +21,16 @@ export interface EditablePost {
   slug: string;
   title: string;
   content: string;
-  cover: ImageInfo;
+  cover: ImageInfo | null;
   coverAlt: string;
   tags: string[];
   draft: boolean;
   /** Its scheduled moment as a Sydney wall time, while that is still to come. */
   publishAt: string | undefined;
+  /** It has been public: its date stays, and it cannot be scheduled again. */
+  beenPublic: boolean;
+  /** The version this editor starts from: a save finds out whether another came since. */
+  savedAt: number;
 }
 
 interface PostFormProps {
@@ -69,13 +72,12 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
     defaultValue: post && {
       title: post.title,
       content: post.content,
-      coverImageId: post.cover.id,
+      coverImageId: post.cover?.id ?? "",
       coverAlt: post.coverAlt,
       tags: post.tags.join(", "),
       publishAt: post.publishAt ?? "",
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
   });
   const cover = useInputControl(fields.coverImageId);
@@ -83,6 +85,8 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
   const tags = useInputControl(fields.tags);
   const checked = postSchema.safeParse(form.value ?? {});
   const valid = checked.success;
+  // A draft needs only its title (SPEC §14).
+  const validDraft = postSchema.safeParse({ ...form.value, intent: "draft" }).success;
   // The cover has no field to leave, so nothing validates it on blur: once it is all that is
   // missing, say so, since Publish stays disabled until it is there.
   const onlyCoverMissing =
@@ -98,11 +102,12 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
     <Form
       method="post"
       encType="multipart/form-data"
-      {...getFormProps(form)}
+      {...liveFormProps(form)}
       noValidate
       className="space-y-6"
     >
       {submissionId && <input type="hidden" name="submissionId" value={submissionId} />}
+      {post && <input type="hidden" name="basedOn" value={post.savedAt} />}
       {post && (
         <div>
           <label htmlFor="slug" className="block font-medium text-heritage-900">
@@ -177,7 +182,7 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
           name={fields.coverImageId.name}
           value={cover.value ?? ""}
           onChange={setCover}
-          current={post?.cover}
+          current={post?.cover ?? undefined}
           errorId={fields.coverImageId.errorId}
           invalid={Boolean(coverErrors)}
         />
@@ -219,23 +224,29 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
           knownTags={knownTags}
           className={inputClass}
         />
-        <div>
-          <label htmlFor={fields.publishAt.id} className="block font-medium text-heritage-900">
-            Publish at
-          </label>
-          <p id={`${fields.publishAt.id}-hint`} className="text-sm text-slate-700">
-            Optional, Sydney time: the post stays hidden until then. Empty publishes at once.
+        {post?.beenPublic ? (
+          <p className="text-slate-700">
+            This post has been published: its Published date stays, and a change shows as Updated.
           </p>
-          <input
-            {...getInputProps(fields.publishAt, {
-              type: "datetime-local",
-              ariaDescribedBy: `${fields.publishAt.id}-hint ${fields.publishAt.errorId}`,
-            })}
-            key={fields.publishAt.key}
-            className={inputClass}
-          />
-          <FieldError id={fields.publishAt.errorId} errors={fields.publishAt.errors} />
-        </div>
+        ) : (
+          <div>
+            <label htmlFor={fields.publishAt.id} className="block font-medium text-heritage-900">
+              Publish at
+            </label>
+            <p id={`${fields.publishAt.id}-hint`} className="text-sm text-slate-700">
+              Optional, Sydney time: the post stays hidden until then. Empty publishes at once.
+            </p>
+            <input
+              {...getInputProps(fields.publishAt, {
+                type: "datetime-local",
+                ariaDescribedBy: `${fields.publishAt.id}-hint ${fields.publishAt.errorId}`,
+              })}
+              key={fields.publishAt.key}
+              className={inputClass}
+            />
+            <FieldError id={fields.publishAt.errorId} errors={fields.publishAt.errors} />
+          </div>
+        )}
       </div>
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="flex flex-wrap items-center gap-4">
@@ -252,7 +263,7 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
           type="submit"
           name="intent"
           value="draft"
-          disabled={hydrated && (!valid || submitting)}
+          disabled={hydrated && (!validDraft || submitting)}
           className="rounded-md border border-heritage-700 px-6 py-2.5 font-semibold text-heritage-700 hover:bg-heritage-50 disabled:cursor-not-allowed disabled:opacity-50"
         >
           Save draft

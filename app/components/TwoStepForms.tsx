@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import {
@@ -9,7 +9,7 @@ import {
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { formTokenField } from "~/http/form-token-field.ts";
 import { type LastResult, TokenAndIntent } from "./AccountForms.tsx";
-import { FormAlert, SubmitButton, TextField } from "./forms.tsx";
+import { dirtyOrTouched, FormAlert, liveFormProps, SubmitButton, TextField } from "./forms.tsx";
 
 /** The second step of log in: a code from the app, or one recovery code. */
 export function TwoStepCodeForm({
@@ -25,13 +25,12 @@ export function TwoStepCodeForm({
   const [form, fields] = useForm({
     id: "two-step",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: twoStepSignInSchema }),
   });
   const valid = twoStepSignInSchema.safeParse(form.value ?? {}).success;
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+    <Form method="post" {...liveFormProps(form)} noValidate className="space-y-2">
       <input type="hidden" name={formTokenField} value={formToken} />
       {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
       <TextField label="Code" field={fields.code} type="text" autoComplete="one-time-code" />
@@ -57,13 +56,12 @@ export function TwoStepPasswordForm({
   const [form, fields] = useForm({
     id: `two-step-${intent}`,
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: twoStepPasswordSchema }),
   });
   const valid = twoStepPasswordSchema.safeParse({ intent, ...form.value }).success;
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+    <Form method="post" {...liveFormProps(form)} noValidate className="space-y-2">
       <TokenAndIntent intent={intent} />
       <TextField
         label="Your password"
@@ -83,13 +81,12 @@ export function TwoStepConfirmForm({ lastResult }: { lastResult: LastResult }) {
   const [form, fields] = useForm({
     id: "two-step-confirm",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: twoStepConfirmSchema }),
   });
   const valid = twoStepConfirmSchema.safeParse({ intent: "confirm", ...form.value }).success;
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+    <Form method="post" {...liveFormProps(form)} noValidate className="space-y-2">
       <TokenAndIntent intent="confirm" />
       <TextField label="Code from the app" field={fields.code} type="text" autoComplete="one-time-code" />
       <SubmitButton disabled={hydrated && !valid}>Turn on two-step sign-in</SubmitButton>

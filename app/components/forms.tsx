@@ -1,5 +1,28 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { getInputProps, getTextareaProps } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import type { FocusEvent } from "react";
+
+/**
+ * When a field's error shows (SPEC §5): as soon as it is changed, or once it is left — never on
+ * a form nobody has touched. Conform validates a field on one of the two events; the form's
+ * own `onBlur` (`liveFormProps`) adds the other.
+ */
+export const dirtyOrTouched = { shouldValidate: "onInput", shouldRevalidate: "onInput" } as const;
+
+/** A form's props (conform's), validating each field its user leaves, changed or not. */
+export function liveFormProps<Schema extends Record<string, unknown>>(form: FormMetadata<Schema, string[]>) {
+  return {
+    ...getFormProps(form),
+    onBlur(event: FocusEvent<HTMLFormElement>) {
+      const field: EventTarget = event.target;
+      const isField =
+        field instanceof HTMLInputElement ||
+        field instanceof HTMLTextAreaElement ||
+        field instanceof HTMLSelectElement;
+      if (isField && field.name) form.validate({ name: field.name });
+    },
+  };
+}
 
 interface TextFieldProps<Value> {
   label: string;

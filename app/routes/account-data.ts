@@ -25,8 +25,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       title: post.title,
       content: post.content,
       publishedOn: post.publishedOn.toISOString(),
+      updatedOn: post.updatedOn?.toISOString() ?? null,
       status: standing(post),
-      cover: `${site}${largestVariantUrl(post.cover)}`,
+      cover: post.cover && `${site}${largestVariantUrl(post.cover)}`,
     })),
   };
   return new Response(`${JSON.stringify(body, null, 2)}\n`, {

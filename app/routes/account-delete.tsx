@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useRouteLoaderData } from "react-router";
 import { requireUser, signOut } from "~/.server/accounts/auth.ts";
@@ -9,7 +9,7 @@ import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
 import { deleteAccountSchema, postCount } from "~/accounts/account-schema.ts";
-import { FormAlert, TextField } from "~/components/forms.tsx";
+import { dirtyOrTouched, FormAlert, liveFormProps, TextField } from "~/components/forms.tsx";
 import { AppLink } from "~/components/PageLink.tsx";
 import { formTokenField } from "~/http/form-token-field.ts";
 import { appPage } from "~/http/page-kinds.ts";
@@ -69,7 +69,7 @@ export default function AccountDelete({ loaderData: { posts }, actionData }: Rou
   const [form, fields] = useForm({
     id: "delete-account",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
   });
   return (
@@ -79,7 +79,7 @@ export default function AccountDelete({ loaderData: { posts }, actionData }: Rou
         Your account will be deleted for good, with {postCount(posts)} and their images. This cannot be
         undone.
       </p>
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-2">
+      <Form method="post" {...liveFormProps(form)} noValidate className="mt-6 space-y-2">
         <input type="hidden" name={formTokenField} value={root?.formToken ?? ""} />
         <TextField
           label="Your password"

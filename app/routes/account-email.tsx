@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { requireUser } from "~/.server/accounts/auth.ts";
@@ -10,7 +10,7 @@ import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
 import { emailChangeSchema } from "~/accounts/credentials-schema.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
-import { FormAlert, SubmitButton, TextField } from "~/components/forms.tsx";
+import { dirtyOrTouched, FormAlert, liveFormProps, SubmitButton, TextField } from "~/components/forms.tsx";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { formTokenField } from "~/http/form-token-field.ts";
 import { appPage } from "~/http/page-kinds.ts";
@@ -59,8 +59,7 @@ export default function AccountEmail({ loaderData, actionData, matches }: Route.
   const [form, fields] = useForm({
     id: "email-change",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
   });
   const valid = emailChangeSchema.safeParse(form.value ?? {}).success;
@@ -76,7 +75,7 @@ export default function AccountEmail({ loaderData, actionData, matches }: Route.
           {`We've sent a link to ${actionData.sentTo}. Follow it within a day to confirm the change.`}
         </p>
       )}
-      <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+      <Form method="post" {...liveFormProps(form)} noValidate className="space-y-2">
         <input type="hidden" name={formTokenField} value={formToken ?? ""} />
         <TextField label="New email" field={fields.email} type="email" autoComplete="email" />
         <TextField

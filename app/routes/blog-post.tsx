@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { getUser } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { getPost, isPublic, isScheduled, mayView, type Post } from "~/.server/posts/posts.ts";
+import { getPost, isPublic, isScheduled, lastChanged, mayEdit, type Post } from "~/.server/posts/posts.ts";
 import { renderedContent } from "~/.server/posts/rendered-posts.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
@@ -40,16 +40,22 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isPublic(post)) {
     // The author and the owners still see it, marked; the page is then theirs alone (never cached).
     const user = await getUser(request);
-    if (!user || !mayView(post, user)) throw data(null, { status: 404 });
+    if (!user || !mayEdit(post, user)) throw data(null, { status: 404 });
   }
   const html = renderedContent(post);
+  const published = formatSydneyDate(post.publishedOn);
+  const updated = post.updatedOn && formatSydneyDate(post.updatedOn);
   return {
     notice: isPublic(post) ? null : notice(post),
     byline: post.byline,
     slug: post.slug,
     title: post.title,
-    published: formatSydneyDate(post.publishedOn),
+    published,
     publishedIso: post.publishedOn.toISOString(),
+    modifiedIso: lastChanged(post).toISOString(),
+    // Shown only when it falls on another day than the publication.
+    updated: updated !== published ? updated : null,
+    updatedIso: post.updatedOn?.toISOString() ?? null,
     cover: post.cover,
     coverAlt: post.coverAlt,
     tags: post.tags,
@@ -64,7 +70,7 @@ export function meta({ loaderData: post, matches, error }: Route.MetaArgs) {
   if (error || !post) return [];
   const { publicUrl } = rootData(matches);
   const url = `${publicUrl}/blog/${post.slug}`;
-  const image = `${publicUrl}${largestVariantUrl(post.cover)}`;
+  const image = post.cover ? `${publicUrl}${largestVariantUrl(post.cover)}` : undefined;
   return [
     ...seoMeta(publicUrl, {
       title: post.title,
@@ -92,7 +98,7 @@ export function meta({ loaderData: post, matches, error }: Route.MetaArgs) {
         description: post.description,
         image,
         datePublished: post.publishedIso,
-        dateModified: post.publishedIso,
+        dateModified: post.modifiedIso,
         mainEntityOfPage: url,
         url,
         publisher: { "@type": "Organization", name: site.name, url: publicUrl },
@@ -140,17 +146,25 @@ export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
           </>
         )}
         Published: <time dateTime={post.publishedIso}>{post.published}</time>
+        {post.updated && post.updatedIso && (
+          <>
+            {" "}
+            · Updated: <time dateTime={post.updatedIso}>{post.updated}</time>
+          </>
+        )}
       </p>
       <TagList tags={post.tags} className="mt-3" />
-      <div className="mt-8 overflow-hidden rounded-xl border border-sandstone-300">
-        <Picture
-          image={uploadedImage(post.cover)}
-          alt={post.coverAlt}
-          sizes="(min-width: 800px) 768px, 100vw"
-          priority
-          className="h-auto w-full"
-        />
-      </div>
+      {post.cover && (
+        <div className="mt-8 overflow-hidden rounded-xl border border-sandstone-300">
+          <Picture
+            image={uploadedImage(post.cover)}
+            alt={post.coverAlt}
+            sizes="(min-width: 800px) 768px, 100vw"
+            priority
+            className="h-auto w-full"
+          />
+        </div>
+      )}
       <div
         className="prose prose-lg mt-10 max-w-none prose-headings:font-serif prose-headings:text-heritage-900 prose-a:text-heritage-700"
         // Rendered by the site's Markdown renderer, which sanitises everything it outputs.

@@ -26,8 +26,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 /** What the dashboard says of a post's date and standing. */
 function when(post: Post): string {
-  if (post.status === "draft") return `Draft, saved ${formatSydneyDate(post.publishedOn)}`;
-  if (post.status !== "published") return `Awaiting review, saved ${formatSydneyDate(post.publishedOn)}`;
+  if (post.status === "draft") return `Draft, saved ${formatSydneyDate(post.savedAt)}`;
+  if (post.status !== "published") return `Awaiting review, saved ${formatSydneyDate(post.savedAt)}`;
   if (isScheduled(post)) return `Scheduled: ${formatSydneyDateTime(post.publishedOn)} (Sydney time)`;
   return `Published: ${formatSydneyDate(post.publishedOn)}${post.hidden ? " (hidden by the site's owners)" : ""}`;
 }

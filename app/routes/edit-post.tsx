@@ -1,25 +1,15 @@
-import { data, Form, isRouteErrorResponse, useRouteError } from "react-router";
-import { requireUser } from "~/.server/accounts/auth.ts";
+import { data, Form } from "react-router";
 import { requireVerifiedAuthor } from "~/.server/accounts/email-verification.ts";
 import { db } from "~/.server/db/index.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
-import { postInput, readPostForm } from "~/.server/posts/post-form.ts";
-import {
-  deletePost,
-  getPost,
-  isScheduled,
-  mayEdit,
-  tagSuggestions,
-  updatePost,
-} from "~/.server/posts/posts.ts";
+import { editablePost, postInput, readPostForm } from "~/.server/posts/post-form.ts";
+import { deletePost, hasBeenPublic, isScheduled, saveEdit, tagSuggestions } from "~/.server/posts/posts.ts";
 import { statusOnSave } from "~/.server/site/settings.ts";
-import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { AppLink } from "~/components/PageLink.tsx";
+import { PostEditorError } from "~/components/PostEditorError.tsx";
 import { PostForm } from "~/components/PostForm.tsx";
-import { RequestRefused } from "~/components/RequestRefused.tsx";
 import { appPage } from "~/http/page-kinds.ts";
 import { rootData } from "~/http/root-data.ts";
-import { slugPattern } from "~/posts/slug.ts";
 import { seoMeta } from "~/site/seo.ts";
 import { sydneyWallTime } from "~/site/sydney-time.ts";
 import type { Route } from "./+types/edit-post";
@@ -27,18 +17,11 @@ import type { Route } from "./+types/edit-post";
 /** A writing page: it hydrates (decision 025). */
 export const handle = appPage;
 
-/** The post, if the signed-in user may change it: 404 when there is none, 403 when it is not theirs. */
-async function editablePost(request: Request, url: URL, slug: string) {
-  const user = await requireUser(request, url);
-  const post = slugPattern.test(slug) ? await getPost(db(), slug) : undefined;
-  if (!post) throw data(null, { status: 404 });
-  if (!mayEdit(post, user)) throw data("Only the author of this post can change it.", { status: 403 });
-  return { user, post };
-}
-
 export async function loader({ request, params, url }: Route.LoaderArgs) {
-  const { post } = await editablePost(request, url, params.slug);
+  const { user, post } = await editablePost(db(), request, url, params.slug);
   return {
+    /** An owner editing another's post: the byline stays theirs. */
+    authorName: post.userId === user.id ? null : (post.byline?.name ?? "its author"),
     post: {
       slug: post.slug,
       title: post.title,
@@ -48,6 +31,8 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
       tags: post.tags,
       draft: post.status === "draft",
       publishAt: isScheduled(post) ? sydneyWallTime(post.publishedOn) : undefined,
+      beenPublic: hasBeenPublic(post),
+      savedAt: post.savedAt.getTime(),
     },
     knownTags: await tagSuggestions(db()),
     confirmingDelete: url.searchParams.has("delete"),
@@ -55,18 +40,27 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, url }: Route.ActionArgs) {
-  const { user, post } = await editablePost(request, url, params.slug);
+  const { user, post } = await editablePost(db(), request, url, params.slug);
   if (url.searchParams.has("delete")) {
     await deletePost(db(), post.slug);
     return redirectWithToast("/dashboard", "Post deleted");
   }
   await requireVerifiedAuthor(user.id);
-  const form = await readPostForm(db(), request, user.id, post.cover.id);
+  const form = await readPostForm(db(), request, user.id, post.cover?.id ?? null);
   if (!form.ok) return data({ result: form.result }, { status: 400 });
-  await updatePost(db(), post.slug, postInput(form.value, await statusOnSave(db(), user, form.value.intent)));
+  if (form.value.publishAt && hasBeenPublic(post))
+    return data({ result: form.refuse(scheduleRefused, "publishAt") }, { status: 400 });
+  const input = postInput(form.value, await statusOnSave(db(), user, form.value.intent));
+  const outcome = await saveEdit(db(), post, input, user, { basedOn: form.basedOn });
+  if (outcome === "missing") throw data(null, { status: 404 });
+  if (outcome === "changed") return data({ result: form.refuse(changedElsewhere) }, { status: 409 });
   if (form.value.intent === "draft") return redirectWithToast(`/edit-post/${post.slug}`, "Draft saved");
   return redirectWithToast("/dashboard", "Data saved successfully");
 }
+
+const scheduleRefused = "This post has been published: it cannot be scheduled again. Leave Publish at empty.";
+const changedElsewhere =
+  "This post was saved elsewhere (another tab or person) since you opened it, so nothing was saved. Copy what you wrote, reload the page and add it again.";
 
 export function meta({ matches, loaderData, error }: Route.MetaArgs) {
   // On an error the boundary's ErrorPage sets the title; the data may be a previous post's.
@@ -82,7 +76,7 @@ export function meta({ matches, loaderData, error }: Route.MetaArgs) {
 }
 
 export default function EditPost({
-  loaderData: { post, knownTags, confirmingDelete },
+  loaderData: { post, knownTags, confirmingDelete, authorName },
   actionData,
 }: Route.ComponentProps) {
   if (confirmingDelete) {
@@ -111,7 +105,20 @@ export default function EditPost({
   }
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-      <h1 className="mb-2 text-4xl font-semibold">Edit post</h1>
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+        <h1 className="text-4xl font-semibold">Edit post</h1>
+        <AppLink
+          href={`/edit-post/${post.slug}/revisions`}
+          className="font-semibold text-heritage-700 underline underline-offset-4"
+        >
+          Revisions
+        </AppLink>
+      </div>
+      {authorName && (
+        <p className="mb-2 text-slate-700">
+          You are editing {authorName}’s post as an owner: the byline stays theirs.
+        </p>
+      )}
       <p className="mb-8 text-slate-700">
         {post.draft
           ? "A draft: only you can see it. Publish makes it public."
@@ -124,22 +131,4 @@ export default function EditPost({
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error) || error.status >= 500) throw error;
-  if (![403, 404].includes(error.status))
-    return <RequestRefused status={error.status} message={error.data} />;
-  const forbidden = error.status === 403;
-  return (
-    <ErrorPage
-      title={forbidden ? "Not your post" : "Blog not found"}
-      next={{ href: "/dashboard", label: "Back to your dashboard" }}
-    >
-      <p>
-        {forbidden
-          ? "Only the author of this post can change or delete it."
-          : "Sorry, we were unable to find a blog at this location"}
-      </p>
-    </ErrorPage>
-  );
-}
+export const ErrorBoundary = PostEditorError;

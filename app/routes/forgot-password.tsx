@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { getUser } from "~/.server/accounts/auth.ts";
@@ -11,7 +11,7 @@ import { requestContext } from "~/.server/http/request-context.ts";
 import { forgotPasswordSchema } from "~/accounts/credentials-schema.ts";
 import { resetRequested } from "~/accounts/mail-messages.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
-import { FormAlert, SubmitButton, TextField } from "~/components/forms.tsx";
+import { dirtyOrTouched, FormAlert, liveFormProps, SubmitButton, TextField } from "~/components/forms.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { formTokenField } from "~/http/form-token-field.ts";
@@ -62,8 +62,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   });
   if (actionData?.sent) {
@@ -90,7 +89,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       <p className="mb-4">
         Enter your account's e-mail address and we'll send you a link to choose a new password.
       </p>
-      <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+      <Form method="post" {...liveFormProps(form)} noValidate className="space-y-2">
         <input type="hidden" name={formTokenField} value={loaderData.formToken} />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
         <SubmitButton disabled={hydrated && !valid}>Send the link</SubmitButton>

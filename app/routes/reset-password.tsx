@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { peekLink } from "~/.server/accounts/links.ts";
@@ -11,7 +11,7 @@ import { redirectWithToast } from "~/.server/http/toast.ts";
 import { resetPasswordSchema } from "~/accounts/credentials-schema.ts";
 import { resetLinkUnusable } from "~/accounts/mail-messages.ts";
 import { AuthCard, LinkNoLongerWorks } from "~/components/AuthCard.tsx";
-import { FormAlert, SubmitButton, TextField } from "~/components/forms.tsx";
+import { dirtyOrTouched, FormAlert, liveFormProps, SubmitButton, TextField } from "~/components/forms.tsx";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { formTokenField } from "~/http/form-token-field.ts";
 import { appPage } from "~/http/page-kinds.ts";
@@ -62,8 +62,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
   if (!loaderData.usable) {
@@ -75,7 +74,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <p className="mb-4">
         Saving it signs your account out on every device; then log in with the new password.
       </p>
-      <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">
+      <Form method="post" {...liveFormProps(form)} noValidate className="space-y-2">
         <input type="hidden" name={formTokenField} value={loaderData.formToken} />
         <TextField label="New password" field={fields.password} type="password" autoComplete="new-password" />
         <SubmitButton disabled={hydrated && !valid}>Save the new password</SubmitButton>

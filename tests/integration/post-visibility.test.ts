@@ -12,7 +12,7 @@ import {
   listPosts,
   listPostsByUser,
   listPostsTagged,
-  mayView,
+  mayEdit,
   publicTags,
   tagSuggestions,
   updatePost,
@@ -115,9 +115,9 @@ describe.each(dialects)("drafts, schedules and tags on $name", (dialect) => {
     for (const slug of [draft, scheduled, hidden]) {
       const post = await getPost(t.db, slug);
       expect(post && isPublic(post)).toBe(false);
-      expect(post && mayView(post, { id: "u1", role: "author" })).toBe(true);
-      expect(post && mayView(post, { id: "u2", role: "author" })).toBe(false);
-      expect(post && mayView(post, { id: "u2", role: "owner" })).toBe(true);
+      expect(post && mayEdit(post, { id: "u1", role: "author" })).toBe(true);
+      expect(post && mayEdit(post, { id: "u2", role: "author" })).toBe(false);
+      expect(post && mayEdit(post, { id: "u2", role: "owner" })).toBe(true);
     }
     // Its author still has all three, apart from one another.
     const own = await listPostsByUser(t.db, "u1");

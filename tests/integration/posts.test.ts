@@ -45,6 +45,9 @@ describe.each(dialects)("posts on $name", (dialect) => {
       hidden: false,
       authorSuspended: false,
       byline: null,
+      savedAt: now,
+      firstPublishedOn: now,
+      updatedOn: null,
     });
   });
 
@@ -133,17 +136,18 @@ describe.each(dialects)("posts on $name", (dialect) => {
     expect((await listPostsByUser(t.db, "user-1")).map((p) => p.title)).toEqual(["Mine"]);
   });
 
-  it("updates title, content, cover and date but never the slug or author", async () => {
-    const slug = await createPost(t.db, input, "user-1", { now: new Date("2026-01-01T00:00:00Z") });
+  it("updates title, content and cover but never the slug, the author or the first publication", async () => {
+    const published = new Date("2026-01-01T00:00:00Z");
+    const slug = await createPost(t.db, input, "user-1", { now: published });
     const later = new Date("2026-02-02T02:02:02Z");
     expect(
       await updatePost(
         t.db,
         slug,
         { title: "New title", content: "New", coverImageId: otherCover.id },
-        later,
+        { now: later, savedBy: "owner-1" },
       ),
-    ).toBe(true);
+    ).toBe("saved");
     expect(await getPost(t.db, slug)).toEqual({
       slug,
       title: "New title",
@@ -151,14 +155,17 @@ describe.each(dialects)("posts on $name", (dialect) => {
       cover: otherCover,
       coverAlt: "",
       tags: [],
-      publishedOn: later,
+      publishedOn: published,
       userId: "user-1",
       status: "published",
       hidden: false,
       authorSuspended: false,
       byline: null,
+      savedAt: later,
+      firstPublishedOn: published,
+      updatedOn: later,
     });
-    expect(await updatePost(t.db, "missing-1", input)).toBe(false);
+    expect(await updatePost(t.db, "missing-1", input)).toBe("missing");
   });
 
   it("deletes one post and reports whether it existed", async () => {

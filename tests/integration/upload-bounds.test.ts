@@ -117,7 +117,7 @@ describe.each(dialects)("upload bounds on $name", (dialect) => {
       t.db,
       slug,
       { title: "Covered", content: "Words.", coverImageId: "second-cover" },
-      new Date(replaced),
+      { now: new Date(replaced) },
     );
     expect(await sweepUnusedImages(t.db, grace, replaced + grace - 1000)).toEqual({ images: 0, uploads: 0 });
     expect(await sweepUnusedImages(t.db, grace, replaced + grace + 1000)).toEqual({ images: 1, uploads: 1 });

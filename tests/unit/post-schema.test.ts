@@ -33,6 +33,21 @@ describe("the post form's rules", () => {
     expect(errorsOf(input)).toEqual([message]);
   });
 
+  it("keeps a draft with a title alone; publishing it needs the rest, with the same messages", () => {
+    expect(postSchema.parse({ title: "An idea", intent: "draft" })).toMatchObject({
+      title: "An idea",
+      content: "",
+      coverImageId: null,
+      intent: "draft",
+    });
+    expect(errorsOf({ title: " ", intent: "draft" })).toEqual(["Title is required"]);
+    expect(errorsOf({ title: "An idea", content: "x".repeat(3001), intent: "draft" })).toEqual([
+      "Content must not exceed 3000 characters",
+    ]);
+    expect(errorsOf({ title: "An idea" })).toEqual(["Content is required", "Cover image is required"]);
+    expect(errorsOf({ content: "Words." })).toEqual(["Title is required", "Cover image is required"]);
+  });
+
   it("accepts the limits exactly: 200-character title, 3000-character content", () => {
     expect(errorsOf({ ...valid, title: "x".repeat(200), content: "y".repeat(3000) })).toEqual([]);
   });

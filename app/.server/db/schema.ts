@@ -9,8 +9,10 @@ export interface PostsTable {
   slug: string;
   title: string;
   content: string;
+  /** When the post first went public, and stays so; for a post not yet public, its last save or its moment. */
   publishedOn: number;
-  coverImageId: string;
+  /** Null while a draft has no cover yet: publishing needs one. */
+  coverImageId: string | null;
   userId: string | null;
   submissionId: string | null;
   status: ColumnType<PostStatus, PostStatus | undefined, PostStatus>;
@@ -20,6 +22,44 @@ export interface PostsTable {
   publishAt: ColumnType<number | null, number | null | undefined, number | null>;
   /** The cover's description: its alt text everywhere ("" when the author gave none). */
   coverAlt: ColumnType<string, string | undefined, string>;
+  /** The last save: the version the editor started from, so a later save can tell it changed. */
+  savedAt: ColumnType<number, number | undefined, number>;
+  /** When it first went public; null until then (a scheduled post's moment passing counts). */
+  firstPublishedOn: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last save that changed a public post's text, cover or tags. */
+  updatedOn: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type RevisionKind = "save" | "restore" | "autosave";
+
+/** A post as one save left it (revisions.ts): the last 50 per post are kept. */
+export interface PostRevisionsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  content: string;
+  coverImageId: string | null;
+  coverAlt: string;
+  /** Its tags, comma-separated. */
+  tags: string;
+  status: PostStatus;
+  kind: RevisionKind;
+  /** Who saved it (the author, or an owner editing their post). */
+  savedBy: string | null;
+  savedAt: number;
+}
+
+/** A draft's secret preview link (preview-links.ts): one per post, only its token's SHA-256 kept. */
+export interface PreviewLinksTable {
+  slug: string;
+  tokenHash: string;
+  expiresAt: number;
+}
+
+/** The images a post's text shows (besides its cover): the sweep keeps them. */
+export interface PostImagesTable {
+  slug: string;
+  imageId: string;
 }
 
 export interface PostTagsTable {
@@ -207,6 +247,9 @@ export interface Database {
   images: ImagesTable;
   posts: PostsTable;
   postTags: PostTagsTable;
+  postRevisions: PostRevisionsTable;
+  previewLinks: PreviewLinksTable;
+  postImages: PostImagesTable;
   postSearch: PostSearchTable;
   postSearchRows: PostSearchRowsTable;
   rateLimits: RateLimitsTable;

@@ -1,7 +1,7 @@
 import { excerpt } from "~/posts/markdown.ts";
 import { site } from "~/site/site.ts";
 import { largestVariantUrl, variantContentType } from "~/uploads/image-variants.ts";
-import type { Post } from "./posts.ts";
+import { lastChanged, type Post } from "./posts.ts";
 import { renderedContent } from "./rendered-posts.ts";
 import { rssDocument } from "./rss.ts";
 
@@ -24,7 +24,11 @@ export function postsFeed(publicUrl: string, of: FeedOf, posts: Post[]): Respons
     description: of.description,
     language: "en-AU",
     copyright: `© ${new Date().getFullYear()} ${site.name}`,
-    updated: posts[0]?.publishedOn ?? new Date(),
+    updated:
+      posts.reduce<Date | undefined>(
+        (newest, post) => (newest && newest >= lastChanged(post) ? newest : lastChanged(post)),
+        undefined,
+      ) ?? new Date(),
     feedUrl: `${publicUrl}${of.feed}`,
     imageUrl: `${publicUrl}/illustrations/banner-1280.webp`,
   };
@@ -34,10 +38,11 @@ export function postsFeed(publicUrl: string, of: FeedOf, posts: Post[]): Respons
       title: post.title,
       link: `${publicUrl}/blog/${encodeURIComponent(post.slug)}`,
       published: post.publishedOn,
+      updated: lastChanged(post),
       description: excerpt(html, 300),
       html,
       categories: post.tags,
-      enclosure: {
+      enclosure: post.cover && {
         url: `${publicUrl}${largestVariantUrl(post.cover)}`,
         type: variantContentType(post.cover.fallback),
       },

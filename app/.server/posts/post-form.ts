@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
 import { type PostForm, postSchema } from "~/posts/post-schema.ts";
+import { slugPattern } from "~/posts/slug.ts";
+import { requireUser } from "../accounts/auth.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/index.ts";
 import type { PostStatus } from "../db/schema.ts";
@@ -9,15 +12,17 @@ import { readForm } from "../http/forms.ts";
 import { takeImageSlot } from "../uploads/image-slots.ts";
 import { ImageRejected, ownImage, processUpload } from "../uploads/images.ts";
 import { reserveUpload } from "../uploads/upload-quota.ts";
-import type { PostInput } from "./posts.ts";
+import { getPost, mayEdit, type PostInput } from "./posts.ts";
 
 export type PostFormResult =
   | {
       ok: true;
       value: PostForm;
       submissionId: string | undefined;
-      /** The form as sent, with a message in its alert: for a post refused after all (too many). */
-      refuse(message: string): SubmissionResult<string[]>;
+      /** The version of the post the editor started from (its `savedAt`), when editing. */
+      basedOn: number | undefined;
+      /** The form as sent, with a message in its alert (or beside a field): for a post refused after all. */
+      refuse(message: string, field?: keyof PostForm): SubmissionResult<string[]>;
     }
   | { ok: false; result: SubmissionResult<string[]> };
 
@@ -55,7 +60,7 @@ export async function readPostForm(
   db: Db,
   request: Request,
   userId: string,
-  currentCoverId?: string,
+  currentCoverId?: string | null,
 ): Promise<PostFormResult> {
   const form = await readForm(request);
   const coverError = await acceptCoverFile(db, form, userId);
@@ -64,7 +69,11 @@ export async function readPostForm(
     return { ok: false, result: submission.reply({ fieldErrors: { coverImageId: [coverError] } }) };
   if (submission.status !== "success") return { ok: false, result: submission.reply() };
   const { coverImageId } = submission.value;
-  if (coverImageId !== currentCoverId && !(await ownImage(db, coverImageId, userId))) {
+  if (
+    coverImageId !== null &&
+    coverImageId !== currentCoverId &&
+    !(await ownImage(db, coverImageId, userId))
+  ) {
     return {
       ok: false,
       result: submission.reply({
@@ -73,13 +82,26 @@ export async function readPostForm(
     };
   }
   const submissionId = form.get("submissionId");
+  const basedOn = form.get("basedOn");
   return {
     ok: true,
     value: submission.value,
     submissionId:
       typeof submissionId === "string" && /^[0-9a-f]{32}$/.test(submissionId) ? submissionId : undefined,
-    refuse: (message) => submission.reply({ formErrors: [message] }),
+    basedOn: typeof basedOn === "string" && /^\d{1,16}$/.test(basedOn) ? Number(basedOn) : undefined,
+    refuse: (message, field) =>
+      submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
   };
+}
+
+/** The post, if the signed-in user may change it: 404 when there is none, 403 when it is another author's. */
+export async function editablePost(db: Db, request: Request, url: URL, slug: string) {
+  const user = await requireUser(request, url);
+  const post = slugPattern.test(slug) ? await getPost(db, slug) : undefined;
+  if (!post) throw data(null, { status: 404 });
+  if (!mayEdit(post, user))
+    throw data("Only the author of this post and the site's owners can change it.", { status: 403 });
+  return { user, post };
 }
 
 /** What a checked form saves, standing as `statusOnSave` (members.ts) decided from its intent. */

@@ -4,15 +4,21 @@ import { slugWithSuffix } from "~/posts/slug.ts";
 import type { ImageInfo } from "~/uploads/image-variants.ts";
 import type { Db } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
-import type { Database, PostStatus, Role } from "../db/schema.ts";
+import type { Database, PostStatus, RevisionKind, Role } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
+import { recordActivity } from "../site/activity.ts";
+import { keepRevision } from "./revisions.ts";
 
 export interface PostSummary {
   slug: string;
   title: string;
-  /** When the post went public (or, for a scheduled post, will). */
+  /**
+   * When the post first went public, which later edits never move (or, for a scheduled post,
+   * when it will; for a draft never public, its last save).
+   */
   publishedOn: Date;
-  cover: ImageInfo;
+  /** Null only for a draft saved before it had a cover. */
+  cover: ImageInfo | null;
   /** The cover's description, its alt text ("" when none was given). */
   coverAlt: string;
   tags: string[];
@@ -33,12 +39,19 @@ export interface Post extends PostSummary {
   authorSuspended: boolean;
   /** Null for imported posts and authors with no display name. */
   byline: Byline | null;
+  /** The last save: the version an editor works from. */
+  savedAt: Date;
+  /** When it first went public; null until then. */
+  firstPublishedOn: Date | null;
+  /** The last save that changed it while public; null when none has. */
+  updatedOn: Date | null;
 }
 
 export interface PostInput {
   title: string;
   content: string;
-  coverImageId: string;
+  /** A draft may have none yet; publishing needs one (the form's schema). */
+  coverImageId: string | null;
   coverAlt?: string;
   tags?: string[];
   /** Defaults to published. */
@@ -93,11 +106,14 @@ export function isScheduled(post: Pick<Post, "status" | "publishedOn">, now = ne
   return post.status === "published" && post.publishedOn.getTime() > now.getTime();
 }
 
-/** Posts joined with their covers, selecting what a card shows (search.ts builds on it). */
+/**
+ * Posts joined with their covers, selecting what a card shows (search.ts builds on it). Every
+ * post the public sees has a cover; a draft may not have one yet.
+ */
 export function summaries(db: Db) {
   return db
     .selectFrom("posts")
-    .innerJoin("images", "images.id", "posts.coverImageId")
+    .leftJoin("images", "images.id", "posts.coverImageId")
     .select([
       "posts.slug",
       "posts.title",
@@ -114,10 +130,10 @@ type SummaryRow = {
   slug: string;
   title: string;
   publishedOn: number;
-  coverId: string;
-  coverWidth: number;
-  coverHeight: number;
-  coverFallback: ImageInfo["fallback"];
+  coverId: string | null;
+  coverWidth: number | null;
+  coverHeight: number | null;
+  coverFallback: ImageInfo["fallback"] | null;
   coverAlt: string;
 };
 
@@ -129,7 +145,12 @@ type PostRow = SummaryRow & {
   authorSuspendedAt: number | null;
   authorName: string | null;
   authorHandle: string | null;
+  savedAt: number;
+  firstPublishedOn: number | null;
+  updatedOn: number | null;
 };
+
+const dateOrNull = (millis: number | null) => (millis === null ? null : new Date(Number(millis)));
 
 function toPost(row: PostRow, tags: string[]): Post {
   return {
@@ -140,6 +161,9 @@ function toPost(row: PostRow, tags: string[]): Post {
     hidden: row.hiddenAt !== null,
     authorSuspended: row.authorSuspendedAt !== null,
     byline: row.authorName ? { name: row.authorName, handle: row.authorHandle } : null,
+    savedAt: new Date(Number(row.savedAt)),
+    firstPublishedOn: dateOrNull(row.firstPublishedOn),
+    updatedOn: dateOrNull(row.updatedOn),
   };
 }
 
@@ -155,6 +179,9 @@ function fullPosts(db: Db) {
       "members.suspendedAt as authorSuspendedAt",
       "members.displayName as authorName",
       "members.handle as authorHandle",
+      "posts.savedAt",
+      "posts.firstPublishedOn",
+      "posts.updatedOn",
     ]);
 }
 
@@ -162,8 +189,16 @@ function toSummary(row: SummaryRow, tags: string[]): PostSummary {
   return {
     slug: row.slug,
     title: row.title,
-    publishedOn: new Date(row.publishedOn),
-    cover: { id: row.coverId, width: row.coverWidth, height: row.coverHeight, fallback: row.coverFallback },
+    publishedOn: new Date(Number(row.publishedOn)),
+    cover:
+      row.coverId === null
+        ? null
+        : {
+            id: row.coverId,
+            width: Number(row.coverWidth),
+            height: Number(row.coverHeight),
+            fallback: row.coverFallback ?? "jpeg",
+          },
     coverAlt: row.coverAlt,
     tags,
   };
@@ -328,21 +363,30 @@ export async function listPostsByUser(db: Db, userId: string): Promise<Post[]> {
   return withTagsOf(db, rows, toPost);
 }
 
+/** When a post last changed for its readers: its update, or its publication. */
+export function lastChanged(post: Pick<Post, "publishedOn" | "updatedOn">): Date {
+  return post.updatedOn ?? post.publishedOn;
+}
+
 /** Posts' slugs and dates, newest first, a range at a time (the sitemap). */
 export async function listPostDates(
   db: Db,
   range: { offset: number; limit: number },
-): Promise<{ slug: string; publishedOn: Date }[]> {
+): Promise<{ slug: string; publishedOn: Date; updatedOn: Date | null }[]> {
   const rows = await db
     .selectFrom("posts")
-    .select(["slug", "publishedOn"])
+    .select(["slug", "publishedOn", "updatedOn"])
     .where(listedPublicly)
     .orderBy("publishedOn", "desc")
     .orderBy("slug")
     .offset(range.offset)
     .limit(range.limit)
     .execute();
-  return rows.map((row) => ({ slug: row.slug, publishedOn: new Date(row.publishedOn) }));
+  return rows.map((row) => ({
+    slug: row.slug,
+    publishedOn: new Date(Number(row.publishedOn)),
+    updatedOn: dateOrNull(row.updatedOn),
+  }));
 }
 
 /** The newest public posts with their content, or those carrying a tag (the feeds). */
@@ -420,11 +464,19 @@ export async function createPost(
         const slug = slugWithSuffix(input.title, randomInt(0, range));
         const { numInsertedOrUpdatedRows } = await trx
           .insertInto("posts")
-          .values({ ...postColumns(input, now), slug, userId, submissionId: submissionId ?? null })
+          .values({
+            ...postColumns(input, now, null),
+            slug,
+            userId,
+            submissionId: submissionId ?? null,
+            savedAt: now.getTime(),
+            updatedOn: null,
+          })
           .onConflict((conflict) => conflict.doNothing())
           .executeTakeFirstOrThrow();
         if (numInsertedOrUpdatedRows === 1n) {
           await setTags(trx, slug, input.tags ?? []);
+          await keepRevision(trx, slug, { kind: "save", savedBy: userId });
           await bumpContentVersion(trx);
           return slug;
         }
@@ -444,18 +496,52 @@ async function postBySubmission(db: Db, submissionId: string): Promise<string | 
   return row?.slug;
 }
 
-/** The stored columns for a save at `now`: a scheduled post is dated with its moment. */
-function postColumns(input: PostInput, now: Date) {
-  const publishAt = input.publishAt?.getTime() ?? null;
+/**
+ * The stored columns for a save at `now`. A post that has been public keeps the date it first
+ * went public (and cannot be scheduled again); any other is dated with its save, or with its
+ * moment when scheduled, and goes public now when published without one.
+ */
+function postColumns(input: PostInput, now: Date, firstPublishedOn: number | null) {
+  const status = input.status ?? "published";
+  const publishAt = firstPublishedOn === null ? (input.publishAt?.getTime() ?? null) : null;
+  const publishedNow = status === "published" && publishAt === null;
+  const firstPublic = firstPublishedOn ?? (publishedNow ? now.getTime() : null);
   return {
     title: input.title,
     content: input.content,
     coverImageId: input.coverImageId,
     coverAlt: input.coverAlt ?? "",
-    status: input.status ?? "published",
+    status,
     publishAt,
-    publishedOn: publishAt ?? now.getTime(),
+    publishedOn: firstPublic ?? publishAt ?? now.getTime(),
+    firstPublishedOn: firstPublic,
   };
+}
+
+/** When a post stored with these values first went public by `now` (null: it has not yet). */
+function wentPublicBy(
+  row: { status: PostStatus; publishedOn: number; firstPublishedOn: number | null },
+  now: number,
+): number | null {
+  if (row.firstPublishedOn !== null) return Number(row.firstPublishedOn);
+  return row.status === "published" && Number(row.publishedOn) <= now ? Number(row.publishedOn) : null;
+}
+
+/** Whether a post has been public (its date is fixed, and it can no longer be scheduled). */
+export function hasBeenPublic(
+  post: Pick<Post, "status" | "publishedOn" | "firstPublishedOn">,
+  now = new Date(),
+) {
+  return (
+    wentPublicBy(
+      {
+        status: post.status,
+        publishedOn: post.publishedOn.getTime(),
+        firstPublishedOn: post.firstPublishedOn?.getTime() ?? null,
+      },
+      now.getTime(),
+    ) !== null
+  );
 }
 
 async function setTags(trx: Db, slug: string, tags: string[]): Promise<void> {
@@ -467,30 +553,145 @@ async function setTags(trx: Db, slug: string, tags: string[]): Promise<void> {
       .execute();
 }
 
-/** Saves new title, content, cover, tags and standing; the slug and author never change. */
+export interface UpdateOptions {
+  now?: Date;
+  /** Who saves: recorded on the revision (an owner editing keeps the author's byline). */
+  savedBy?: string | null;
+  /** The post's `savedAt` the editor started from: when it has changed since, nothing is saved. */
+  basedOn?: number;
+  kind?: Exclude<RevisionKind, "autosave">;
+}
+
+/** What a save did: saved, found no such post, or found it changed since the editor opened it. */
+export type UpdateOutcome = "saved" | "missing" | "changed";
+
+/**
+ * Saves new title, content, cover, tags and standing, and keeps the result as a revision; the
+ * slug, the author and the date it first went public never change. A change to what a public
+ * post shows dates it `updatedOn`.
+ */
 export async function updatePost(
   db: Db,
   slug: string,
   input: PostInput,
-  now: Date = new Date(),
-): Promise<boolean> {
+  { now = new Date(), savedBy = null, basedOn, kind = "save" }: UpdateOptions = {},
+): Promise<UpdateOutcome> {
   return inTransaction(db, async (trx) => {
-    await releaseCover(trx, slug, now.getTime(), input.coverImageId);
-    const result = await trx
-      .updateTable("posts")
-      .set(postColumns(input, now))
+    const current = await trx
+      .selectFrom("posts")
+      .select([
+        "title",
+        "content",
+        "coverImageId",
+        "coverAlt",
+        "status",
+        "publishedOn",
+        "firstPublishedOn",
+        "savedAt",
+      ])
       .where("slug", "=", slug)
       .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) return false;
-    await setTags(trx, slug, input.tags ?? []);
+    if (!current) return "missing";
+    const savedBefore = Number(current.savedAt);
+    if (basedOn !== undefined && basedOn !== savedBefore) return "changed";
+    const firstPublic = wentPublicBy(current, now.getTime());
+    const columns = postColumns(input, now, firstPublic);
+    const tags = input.tags ?? [];
+    // Published again after a spell off the site, or changed while on it.
+    const shownChange =
+      columns.status === "published" &&
+      firstPublic !== null &&
+      (current.status !== "published" ||
+        current.title !== columns.title ||
+        current.content !== columns.content ||
+        current.coverImageId !== columns.coverImageId ||
+        current.coverAlt !== columns.coverAlt ||
+        [...((await tagsOf(trx, [slug])).get(slug) ?? [])].sort().join() !== [...tags].sort().join());
+    // Later than the last save even when the clock is not, so that every save is a new version.
+    const savedAt = Math.max(now.getTime(), savedBefore + 1);
+    const result = await trx
+      .updateTable("posts")
+      .set({ ...columns, savedAt, ...(shownChange ? { updatedOn: now.getTime() } : {}) })
+      .where("slug", "=", slug)
+      .where("savedAt", "=", savedBefore)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return "changed";
+    await releaseCover(trx, now.getTime(), input.coverImageId, current.coverImageId);
+    await setTags(trx, slug, tags);
+    await keepRevision(trx, slug, { kind, savedBy });
     await bumpContentVersion(trx);
-    return true;
+    return "saved";
   });
+}
+
+/**
+ * An edit from the editor by its author or an owner: saved as `updatePost` does, and logged
+ * for the owners when the editor is not the author (the byline stays the author's).
+ */
+export async function saveEdit(
+  db: Db,
+  post: Pick<Post, "slug" | "title" | "userId">,
+  input: PostInput,
+  editor: { id: string; email: string },
+  options: Omit<UpdateOptions, "savedBy"> = {},
+): Promise<UpdateOutcome> {
+  return inTransaction(db, async (trx) => {
+    const outcome = await updatePost(trx, post.slug, input, { ...options, savedBy: editor.id });
+    if (outcome === "saved" && post.userId !== editor.id)
+      await recordActivity(trx, editor, "edited post", input.title);
+    return outcome;
+  });
+}
+
+/** What restoring a revision did, beyond a save's outcomes. */
+export type RestoreOutcome = UpdateOutcome | "no such revision" | "incomplete";
+
+/**
+ * Makes a revision the post's current version, as a new revision (SPEC §14). The post keeps
+ * its standing (`status`, decided as for a save) and its schedule; a revision lacking the
+ * content or cover that standing needs is refused.
+ */
+export async function restoreRevision(
+  db: Db,
+  post: Post,
+  revisionId: number,
+  editor: { id: string; email: string },
+  { status, basedOn }: { status: PostStatus; basedOn?: number },
+): Promise<RestoreOutcome> {
+  const revision = await db
+    .selectFrom("postRevisions")
+    .selectAll()
+    .where("id", "=", revisionId)
+    .where("slug", "=", post.slug)
+    .where("kind", "<>", "autosave")
+    .executeTakeFirst();
+  if (!revision) return "no such revision";
+  // A cover replaced long ago may have been swept since (unused-images.ts): then it has none.
+  const cover =
+    revision.coverImageId === null
+      ? undefined
+      : await db.selectFrom("images").select("id").where("id", "=", revision.coverImageId).executeTakeFirst();
+  if (status !== "draft" && (!cover || revision.content.trim() === "")) return "incomplete";
+  const input: PostInput = {
+    title: revision.title,
+    content: revision.content,
+    coverImageId: cover?.id ?? null,
+    coverAlt: revision.coverAlt,
+    tags: revision.tags === "" ? [] : revision.tags.split(", "),
+    status,
+    publishAt: isScheduled(post) ? post.publishedOn : null,
+  };
+  return saveEdit(db, post, input, editor, { basedOn, kind: "restore" });
 }
 
 export async function deletePost(db: Db, slug: string): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    await releaseCover(trx, slug, Date.now());
+    const post = await trx
+      .selectFrom("posts")
+      .select("coverImageId")
+      .where("slug", "=", slug)
+      .executeTakeFirst();
+    await releaseCover(trx, Date.now(), null, post?.coverImageId ?? null);
     const result = await trx.deleteFrom("posts").where("slug", "=", slug).executeTakeFirst();
     if (result.numDeletedRows !== 1n) return false;
     await bumpContentVersion(trx);
@@ -502,22 +703,21 @@ export async function deletePost(db: Db, slug: string): Promise<boolean> {
  * Notes when a post stops using its cover (replaced, or the post deleted): an image no post
  * uses is removed once the grace period has passed since then (unused-images.ts).
  */
-async function releaseCover(trx: Db, slug: string, now: number, keptCoverId?: string): Promise<void> {
-  let released = trx
-    .updateTable("images")
-    .set({ releasedAt: now })
-    .where("id", "=", (eb) => eb.selectFrom("posts").select("coverImageId").where("slug", "=", slug));
-  if (keptCoverId) released = released.where("id", "<>", keptCoverId);
-  await released.execute();
+async function releaseCover(
+  trx: Db,
+  now: number,
+  keptCoverId: string | null,
+  formerCoverId: string | null,
+): Promise<void> {
+  if (formerCoverId === null || formerCoverId === keptCoverId) return;
+  await trx.updateTable("images").set({ releasedAt: now }).where("id", "=", formerCoverId).execute();
 }
 
-/** Who may change a post: its author, or an owner when it has none (imported posts). */
+/**
+ * Who may change a post, and read it while the public may not: its author and the owners (an
+ * owner's edit keeps the author's byline).
+ */
 export function mayEdit(post: Pick<Post, "userId">, user: { id: string; role: Role }): boolean {
-  return post.userId === null ? user.role === "owner" : post.userId === user.id;
-}
-
-/** Who may read a post the public may not: its author and the owners. */
-export function mayView(post: Pick<Post, "userId">, user: { id: string; role: Role }): boolean {
   return post.userId === user.id || user.role === "owner";
 }
 
@@ -543,15 +743,24 @@ export async function approvePost(db: Db, slug: string, now = new Date()): Promi
   return inTransaction(db, async (trx) => {
     const waiting = await trx
       .selectFrom("posts")
-      .select("publishAt")
+      .select(["publishAt", "firstPublishedOn"])
       .where("slug", "=", slug)
       .where("status", "=", "review")
       .executeTakeFirst();
     if (!waiting) return false;
     const publishAt = waiting.publishAt !== null ? Number(waiting.publishAt) : null;
+    const firstPublic = waiting.firstPublishedOn !== null ? Number(waiting.firstPublishedOn) : null;
+    const publishedOn = firstPublic ?? Math.max(publishAt ?? 0, now.getTime());
     const result = await trx
       .updateTable("posts")
-      .set({ status: "published", publishedOn: Math.max(publishAt ?? 0, now.getTime()) })
+      .set({
+        status: "published",
+        publishedOn,
+        // An approved edit of a post already public is an update of it.
+        ...(firstPublic === null
+          ? { firstPublishedOn: publishedOn <= now.getTime() ? publishedOn : null }
+          : { updatedOn: now.getTime() }),
+      })
       .where("slug", "=", slug)
       .where("status", "=", "review")
       .executeTakeFirst();

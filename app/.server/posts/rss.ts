@@ -18,13 +18,15 @@ export interface RssItem {
   /** The item's page, which is also its permanent id. */
   link: string;
   published: Date;
+  /** Its last change since then (the publication itself when none). */
+  updated: Date;
   /** Plain text. */
   description: string;
   /** The item's whole body as HTML, carried as text like everything else. */
   html: string;
   /** Its tags, as RSS categories. */
   categories: string[];
-  enclosure: { url: string; type: string };
+  enclosure: { url: string; type: string } | null;
 }
 
 function attributes(values: Record<string, string>): string {
@@ -68,10 +70,13 @@ export function rssDocument(channel: RssChannel, items: RssItem[]): string {
         element("link", item.link),
         element("guid", item.link, { isPermaLink: "true" }),
         element("pubDate", item.published.toUTCString()),
+        element("atom:updated", item.updated.toISOString()),
         element("description", item.description),
         element("content:encoded", item.html),
         ...item.categories.map((category) => element("category", category)),
-        `<enclosure${attributes({ url: item.enclosure.url, length: "0", type: item.enclosure.type })}/>`,
+        ...(item.enclosure
+          ? [`<enclosure${attributes({ url: item.enclosure.url, length: "0", type: item.enclosure.type })}/>`]
+          : []),
         "</item>",
       ].join("\n"),
     ),

@@ -101,7 +101,10 @@ export async function searchPosts(
     .sort((a, b) => a.rank - b.rank || b.publishedOn - a.publishedOn || (a.slug < b.slug ? -1 : 1));
   const slugs = ranked.slice((page - 1) * pageSize, page * pageSize).map((c) => c.slug);
   if (slugs.length === 0) return { total: ranked.length, more, results: [] };
-  const rows = await summaries(db).select("posts.content").where("posts.slug", "in", slugs).execute();
+  const rows = await summaries(db)
+    .select(["posts.content", "posts.savedAt"])
+    .where("posts.slug", "in", slugs)
+    .execute();
   const bySlug = new Map(rows.map((row) => [row.slug, row]));
   const ordered = slugs.flatMap((slug) => bySlug.get(slug) ?? []);
   const posts = await withTags(db, ordered);
@@ -109,8 +112,11 @@ export async function searchPosts(
     total: ranked.length,
     more,
     results: posts.map((post, i) => {
-      const content = ordered[i]?.content ?? "";
-      const text = excerpt(renderedContent({ ...post, content }), Number.MAX_SAFE_INTEGER);
+      const row = ordered[i];
+      const text = excerpt(
+        renderedContent({ ...post, content: row?.content ?? "", savedAt: new Date(Number(row?.savedAt)) }),
+        Number.MAX_SAFE_INTEGER,
+      );
       return { ...post, titleSegments: marked(post.title, words), excerpt: excerptAround(text, words) };
     }),
   };

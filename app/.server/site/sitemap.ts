@@ -1,7 +1,7 @@
 import { escapeXml } from "~/http/xml.ts";
 import { publicPagePaths } from "~/site/public-pages.ts";
 import type { Db } from "../db/database.ts";
-import { countPosts, countPublicTags, listPostDates, publicTags } from "../posts/posts.ts";
+import { countPosts, countPublicTags, lastChanged, listPostDates, publicTags } from "../posts/posts.ts";
 
 /** The sitemap protocol's limit of addresses in one file. */
 export const urlsPerSitemap = 50_000;
@@ -47,7 +47,7 @@ export async function sitemap(db: Db, publicUrl: string, number: number): Promis
     ...pages.map((path) =>
       entry(path, path === "/home" && newestPost ? newestPost.publishedOn.toISOString() : pagesBuiltAt),
     ),
-    ...posts.map((post) => entry(`/blog/${post.slug}`, post.publishedOn.toISOString())),
+    ...posts.map((post) => entry(`/blog/${post.slug}`, lastChanged(post).toISOString())),
     ...tags.map(({ tag, newest }) => entry(`/tags/${tag}`, newest.toISOString())),
     "</urlset>",
     "",

@@ -20,8 +20,10 @@ export interface SweepCounts {
   uploads: number;
 }
 
+/** No post uses the image, as its cover or in its text (`postImages`). */
 const unusedBy = (imageId: string) =>
-  sql<boolean>`not exists (select 1 from ${sql.table("posts")} where ${sql.ref("posts.coverImageId")} = ${sql.ref(imageId)})`;
+  sql<boolean>`not exists (select 1 from ${sql.table("posts")} where ${sql.ref("posts.coverImageId")} = ${sql.ref(imageId)})
+    and not exists (select 1 from ${sql.table("postImages")} where ${sql.ref("postImages.imageId")} = ${sql.ref(imageId)})`;
 
 /**
  * Removes what no post uses once the grace period has passed: images no post has had as a

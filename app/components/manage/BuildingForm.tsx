@@ -1,10 +1,10 @@
-import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type FieldMetadata, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useRouteLoaderData } from "react-router";
 import { formTokenField } from "~/http/form-token-field.ts";
 import type { RootData } from "~/http/root-data.ts";
 import { type BuildingDetails, buildingLimits, buildingSchema, weekDays } from "~/site/building.ts";
-import { FormAlert, TextField } from "../forms.tsx";
+import { dirtyOrTouched, FormAlert, liveFormProps, TextField } from "../forms.tsx";
 
 /**
  * The most fields the form sends: the name, address and map (8), two times a day, three a
@@ -41,8 +41,7 @@ export function BuildingForm({
     id: "building",
     lastResult,
     defaultValue: details,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...dirtyOrTouched,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: buildingSchema }),
   });
   const address = fields.address.getFieldset();
@@ -50,7 +49,7 @@ export function BuildingForm({
   const social = fields.social.getFieldset();
   const mapLink = `https://www.openstreetmap.org/?mlat=${details.map.latitude}&mlon=${details.map.longitude}#map=${details.map.zoom}/${details.map.latitude}/${details.map.longitude}`;
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="mt-6 max-w-3xl space-y-6">
+    <Form method="post" {...liveFormProps(form)} noValidate className="mt-6 max-w-3xl space-y-6">
       <input type="hidden" name={formTokenField} value={root?.formToken ?? ""} />
       <fieldset id="address" className={sectionClass}>
         <legend className={legendClass}>Name and address</legend>
