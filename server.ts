@@ -55,7 +55,7 @@ app.use(
   requestContext(logger, imageOrigin, config.trustedProxies),
   fetchableMethodsOnly,
   rejectMalformedUrls,
-  sameOriginOnly(config.publicUrl),
+  sameOriginOnly,
   limitBodies,
   compression(),
 );

@@ -7,6 +7,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { loggedUrl } from "./.server/accounts/links.ts";
 import { requestContext } from "./.server/http/request-context.ts";
 import { log } from "./.server/log.ts";
 import { pageCacheRule, personalCacheControl, publicPageCacheControl } from "./http/http-policy.ts";
@@ -106,5 +107,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 function logError(error: unknown, request: Request, requestId: string): void {
-  log().error({ err: error, requestId, url: request.url }, "request failed");
+  const { pathname, search } = new URL(request.url);
+  log().error({ err: error, requestId, url: loggedUrl(`${pathname}${search}`) }, "request failed");
 }

@@ -14,6 +14,7 @@ export default [
   route("verify-email/:token", "routes/email-link.tsx", { id: "verify-email" }),
   route("account/email", "routes/account-email.tsx"),
   route("account/email/confirm/:token", "routes/email-link.tsx", { id: "confirm-email-change" }),
+  route("account/email/stop/:token", "routes/email-link.tsx", { id: "stop-email-change" }),
   route("dashboard", "routes/dashboard.tsx"),
   route("home", "routes/blog-index.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),

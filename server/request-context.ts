@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { RouterContextProvider } from "react-router";
+import { loggedUrl } from "../app/.server/accounts/links.ts";
 import { clientAddress } from "../app/.server/http/client-address.ts";
 import type { RequestContext } from "../app/.server/http/request-context.ts";
 import type { AppExports } from "./build.ts";
@@ -42,7 +43,8 @@ export function requestContext(
       logger.info({
         requestId: id,
         method: req.method,
-        url: req.originalUrl,
+        // A link's token must not reach the logs: its route pattern stands for it.
+        url: loggedUrl(req.originalUrl),
         status: res.statusCode,
         ms: Number(process.hrtime.bigint() - started) / 1e6,
       });

@@ -19,12 +19,11 @@ export const rejectMalformedUrls: RequestHandler = (req, res, next) => {
 };
 
 /** State-changing requests from other sites are refused before anything runs. */
-export function sameOriginOnly(publicUrl: string): RequestHandler {
-  return (req, res, next) => {
-    if (!isCrossSite(req.method, req.headers, publicUrl)) return next();
-    res.status(403).type("text/plain").send("Forbidden: this form was sent from another site.");
-  };
-}
+export const sameOriginOnly: RequestHandler = (req, res, next) => {
+  // The origin React Router builds the request's URL from (trusted proxies' headers included).
+  if (!isCrossSite(req.method, req.headers, `${req.protocol}://${req.host}`)) return next();
+  res.status(403).type("text/plain").send("Forbidden: this form was sent from another site.");
+};
 
 /** Bodies must say how long they are, and be no longer than their address ever needs. */
 export const limitBodies: RequestHandler = (req, res, next) => {

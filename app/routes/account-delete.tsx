@@ -1,11 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useRouteLoaderData } from "react-router";
-import { isOwnPassword, requireUser, signOut } from "~/.server/accounts/auth.ts";
+import { requireUser, signOut } from "~/.server/accounts/auth.ts";
 import { deleteUser, userSummary } from "~/.server/accounts/members.ts";
+import { checkOwnPassword } from "~/.server/accounts/password-check.ts";
 import { db } from "~/.server/db/index.ts";
 import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
+import { requestContext } from "~/.server/http/request-context.ts";
 import { deleteAccountSchema, postCount } from "~/accounts/account-schema.ts";
 import { FormAlert, TextField } from "~/components/forms.tsx";
 import { AppLink } from "~/components/PageLink.tsx";
@@ -23,17 +25,23 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { posts: (await userSummary(db(), user.id))?.posts ?? 0 };
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const form = await readForm(request);
   requireFormToken(request, form);
   const submission = parseWithZod(form, { schema: deleteAccountSchema });
   const hidden = { hideFields: ["password"] };
   if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
-  if (!(await isOwnPassword(user.id, submission.value.password))) {
+  const { clientAddress } = context.get(requestContext);
+  const guess = await checkOwnPassword(db(), user, clientAddress, submission.value.password);
+  if (!guess.ok) {
+    const refusal =
+      guess.reason === "throttled"
+        ? { formErrors: [guess.message] }
+        : { fieldErrors: { password: ["Password is incorrect"] } };
     return data(
-      { result: submission.reply({ ...hidden, fieldErrors: { password: ["Password is incorrect"] } }) },
-      { status: 400 },
+      { result: submission.reply({ ...hidden, ...refusal }) },
+      { status: guess.reason === "throttled" ? 429 : 400 },
     );
   }
   const result = await deleteUser(db(), user, user.id);

@@ -7,6 +7,7 @@ import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
+import { requestContext } from "~/.server/http/request-context.ts";
 import { emailChangeSchema } from "~/accounts/credentials-schema.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms.tsx";
@@ -25,7 +26,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { email: user.email };
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const form = await readForm(request);
   requireFormToken(request, form);
@@ -33,7 +34,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["password"] }), sentTo: null }, { status: 400 });
   const { email, password } = submission.value;
-  const result = await requestEmailChange(db(), user, email, password, config().publicUrl);
+  const { clientAddress } = context.get(requestContext);
+  const result = await requestEmailChange(db(), user, clientAddress, email, password, config().publicUrl);
   if (!result.ok) {
     const reply = result.field
       ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] })

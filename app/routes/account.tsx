@@ -1,11 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { changePassword, requireUser, signOut } from "~/.server/accounts/auth.ts";
-import { endSessions, memberOf, saveProfile, userSummary } from "~/.server/accounts/members.ts";
+import { requireUser, signOut } from "~/.server/accounts/auth.ts";
+import { memberOf, saveProfile, signOutEverywhere, userSummary } from "~/.server/accounts/members.ts";
+import { changeOwnPassword } from "~/.server/accounts/password-change.ts";
 import { refusingCommonPasswords } from "~/.server/accounts/passwords.ts";
 import { db } from "~/.server/db/index.ts";
 import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
+import { requestContext } from "~/.server/http/request-context.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
 import { handleMessages, passwordChangeSchema, postCount, profileSchema } from "~/accounts/account-schema.ts";
 import { PasswordForm, ProfileForm, SignOutEverywhereForm } from "~/components/AccountForms.tsx";
@@ -30,7 +32,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 const passwordSchema = refusingCommonPasswords(passwordChangeSchema);
 
-export async function action({ request, url }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const form = await readForm(request);
   requireFormToken(request, form);
@@ -39,11 +41,14 @@ export async function action({ request, url }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: profileSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const { displayName, handle, bio } = submission.value;
-    if ((await saveProfile(db(), user.id, { displayName, handle, bio })) === "handle taken") {
-      return data(
-        { intent, result: submission.reply({ fieldErrors: { handle: [handleMessages.taken] } }) },
-        { status: 409 },
-      );
+    const saved = await saveProfile(db(), user.id, { displayName, handle, bio });
+    if (!saved.ok) {
+      return saved.reason === "handle taken"
+        ? data(
+            { intent, result: submission.reply({ fieldErrors: { handle: [handleMessages.taken] } }) },
+            { status: 409 },
+          )
+        : data({ intent, result: submission.reply({ formErrors: [saved.message] }) }, { status: 429 });
     }
     return redirectWithToast("/account", "Data saved successfully");
   }
@@ -52,28 +57,24 @@ export async function action({ request, url }: Route.ActionArgs) {
     const hidden = { hideFields: ["currentPassword", "password"] };
     if (submission.status !== "success")
       return data({ intent, result: submission.reply(hidden) }, { status: 400 });
-    const result = await changePassword(request, submission.value.currentPassword, submission.value.password);
+    const { currentPassword, password } = submission.value;
+    const { clientAddress } = context.get(requestContext);
+    const result = await changeOwnPassword(db(), request, user, clientAddress, currentPassword, password);
     if (!result.ok) {
+      const refusal =
+        result.reason === "throttled"
+          ? { formErrors: [result.message] }
+          : { fieldErrors: { currentPassword: ["Current password is incorrect"] } };
       return data(
-        {
-          intent,
-          result: submission.reply({
-            ...hidden,
-            fieldErrors: { currentPassword: ["Current password is incorrect"] },
-          }),
-        },
-        { status: 400 },
+        { intent, result: submission.reply({ ...hidden, ...refusal }) },
+        { status: result.reason === "throttled" ? 429 : 400 },
       );
     }
-    return redirectWithToast(
-      "/account",
-      "Password changed; every other session was signed out",
-      result.headers,
-    );
+    return redirectWithToast("/account", "Password changed; every other session was signed out");
   }
   if (intent === "sign-out-everywhere") {
     const headers = await signOut(request);
-    await endSessions(db(), user.id);
+    await signOutEverywhere(db(), user.id);
     throw redirect("/login", { status: 303, headers });
   }
   throw data("The form could not be read. Please try again.", { status: 400 });

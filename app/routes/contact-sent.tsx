@@ -26,7 +26,6 @@ export default function ContactSent() {
       <p role="status" className="mt-6 text-lg">
         {enquirySent}
       </p>
-      <p className="mt-4">They usually answer within a few working days, by e-mail or phone.</p>
       <PageLink
         href="/commercial"
         className="mt-6 inline-block font-semibold text-heritage-700 underline underline-offset-4"

@@ -1,7 +1,8 @@
 import { data, Form } from "react-router";
-import { confirmEmailChange } from "~/.server/accounts/email-change.ts";
+import { confirmEmailChange, stopEmailChange } from "~/.server/accounts/email-change.ts";
 import { confirmVerification } from "~/.server/accounts/email-verification.ts";
-import { type LinkPurpose, peekLink } from "~/.server/accounts/links.ts";
+import { type LinkPurpose, linkPaths, peekLink } from "~/.server/accounts/links.ts";
+import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { issueFormToken, requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/email-link";
 /** A writing page: it hydrates (decision 025). */
 export const handle = appPage;
 
-/** The two links that prove an address: which purpose each route id serves, and what it says. */
+/** The links that act on an address: which purpose each route id serves, and what it says. */
 const links = {
   "verify-email": {
     purpose: "verify",
@@ -29,7 +30,20 @@ const links = {
     button: "Use this address",
     done: "Your e-mail address has been changed.",
   },
+  "stop-email-change": {
+    purpose: "stop-change",
+    title: "Stop the change of address",
+    button: "Stop it and sign out everywhere",
+    done: "The change is stopped and every session signed out. We've sent you a link to choose a new password.",
+  },
 } as const satisfies Record<string, { purpose: LinkPurpose; title: string; button: string; done: string }>;
+
+/** What following each kind of link does; false when the link does not work. */
+const follow: Record<(typeof links)[LinkRoute]["purpose"], (token: string) => Promise<boolean>> = {
+  verify: (token) => confirmVerification(db(), token),
+  "email-change": (token) => confirmEmailChange(db(), token),
+  "stop-change": async (token) => (await stopEmailChange(db(), token, config().publicUrl)) !== undefined,
+};
 
 type LinkRoute = keyof typeof links;
 
@@ -55,15 +69,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   requireFormToken(request, form);
   const link = linkFor(routeOf(request).id);
-  const confirm = link.purpose === "verify" ? confirmVerification : confirmEmailChange;
-  if (!(await confirm(db(), params.token))) return data({ failed: true }, { status: 410 });
+  if (!(await follow[link.purpose](params.token))) return data({ failed: true }, { status: 410 });
   return redirectWithToast("/", link.done);
 }
 
 function routeOf(request: Request): { id: LinkRoute } {
-  return {
-    id: new URL(request.url).pathname.startsWith("/verify-email/") ? "verify-email" : "confirm-email-change",
-  };
+  const path = new URL(request.url).pathname.toLowerCase();
+  if (path.startsWith(linkPaths.verify)) return { id: "verify-email" };
+  if (path.startsWith(linkPaths["stop-change"])) return { id: "stop-email-change" };
+  return { id: "confirm-email-change" };
 }
 
 export function meta() {

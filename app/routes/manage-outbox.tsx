@@ -1,9 +1,16 @@
+import { data, Form } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
+import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
-import { countOutbox, listOutbox, outboxPageSize } from "~/.server/mail/outbox.ts";
+import { countOutbox, listOutbox, outboxPageSize, readMessageLinks } from "~/.server/mail/outbox.ts";
+import { readOwnerForm } from "~/.server/site/moderation.ts";
+import { ActionNotice } from "~/components/manage/ActionButton.tsx";
 import { ManageTable } from "~/components/manage/ManageTable.tsx";
 import { Pager } from "~/components/Pager.tsx";
+import { formTokenField } from "~/http/form-token-field.ts";
 import { pageCount, pageNumber } from "~/http/page-number.ts";
+import { rootData } from "~/http/root-data.ts";
+import { unreadableAction } from "~/site/manage.ts";
 import { manageMeta } from "~/site/manage-meta.ts";
 import { formatSydneyDateTime } from "~/site/sydney-time.ts";
 import type { Route } from "./+types/manage-outbox";
@@ -15,8 +22,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const page = pageNumber(url);
   const [messages, total] = await Promise.all([listOutbox(db(), { page }), countOutbox(db())]);
   const when = (at: number) => formatSydneyDateTime(new Date(at));
+  const sendsMail = Boolean(config().mail.smtpUrl);
   return {
     page,
+    sendsMail,
     pages: pageCount(page, total, outboxPageSize),
     messages: messages.map((message) => ({
       id: message.id,
@@ -24,6 +33,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       to: message.toAddress,
       subject: message.subject,
       text: message.text,
+      readable: !sendsMail && message.holdsLink,
       status: statusLabels[message.status],
       attempts: message.attempts,
       nextAttempt: message.status === "pending" ? when(message.nextAttemptAt) : null,
@@ -34,20 +44,45 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
+/** Reading an undelivered message's links (only when the site sends no mail; each reading is logged). */
+export async function action({ request, url }: Route.ActionArgs) {
+  const owner = await requireOwner(request, url);
+  const { intent, id } = await readOwnerForm(request);
+  if (intent !== "read" || !id) return data({ ok: false, message: unreadableAction }, { status: 400 });
+  const reading = await readMessageLinks(db(), owner, id, { sendsMail: Boolean(config().mail.smtpUrl) });
+  if (!reading.ok) return data({ ok: false, message: reading.message }, { status: reading.status });
+  return {
+    ok: true,
+    message: "The message is shown whole below; your reading of it is in the activity log.",
+    read: { id, text: reading.text },
+  };
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return manageMeta(matches, "Outbox · Manage", "/manage/outbox");
 }
 
-export default function ManageOutbox({ loaderData: { messages, page, pages } }: Route.ComponentProps) {
+export default function ManageOutbox({
+  loaderData: { messages, page, pages, sendsMail },
+  actionData,
+  matches,
+}: Route.ComponentProps) {
+  const { formToken } = rootData(matches);
+  const read = actionData && "read" in actionData ? actionData.read : undefined;
   return (
     <>
       <h1 className="mt-8 text-4xl font-semibold">Outbox</h1>
       <p className="mt-2 max-w-3xl text-slate-700">
         Every message the site has written, newest first (Sydney time): what waits, what was sent, and why a
-        delivery failed. When the site has no mail server set, nothing is sent and messages wait here: open
-        one to read it. Its links are shown as text to copy, not to click, because opening a password-reset
-        link here would use it up.
+        delivery failed. A message's links are for the person it was sent to: once it is delivered, the copy
+        kept here has them taken out.
       </p>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        {sendsMail
+          ? "The site sends its mail, so no one else may read a link."
+          : "The site has no mail server set, so nothing is sent and messages wait here. To pass a link on to the person it is for, read the message whole: each reading is recorded in the activity log. Copy the link; opening a password-reset link here would use it up."}
+      </p>
+      <ActionNotice outcome={actionData} />
       {messages.length === 0 ? (
         <p className="mt-6 text-lg">No messages yet.</p>
       ) : (
@@ -58,14 +93,28 @@ export default function ManageOutbox({ loaderData: { messages, page, pages } }: 
               <td className="px-4 py-3">{message.kind}</td>
               <td className="max-w-48 px-4 py-3 break-words">{message.to}</td>
               <td className="max-w-sm min-w-56 px-4 py-3">
-                <details>
+                <details open={read?.id === message.id}>
                   <summary className="cursor-pointer break-words font-medium text-heritage-900">
                     {message.subject}
                   </summary>
                   <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-sandstone-100 p-3 font-mono text-sm break-words whitespace-pre-wrap">
-                    {message.text}
+                    {read?.id === message.id ? read.text : message.text}
                   </pre>
                 </details>
+                {message.readable && read?.id !== message.id && (
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name={formTokenField} value={formToken ?? ""} />
+                    <input type="hidden" name="intent" value="read" />
+                    <input type="hidden" name="id" value={message.id} />
+                    <button
+                      type="submit"
+                      aria-label={`Read the link in “${message.subject}” to ${message.to}`}
+                      className="rounded-md border border-heritage-700 px-3 py-1 text-sm font-semibold text-heritage-700 hover:bg-heritage-50"
+                    >
+                      Read the link (logged)
+                    </button>
+                  </Form>
+                )}
               </td>
               <td className="min-w-52 px-4 py-3">
                 <dl className="text-sm">

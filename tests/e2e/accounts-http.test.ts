@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "kysely";
@@ -225,6 +226,17 @@ describe.each(serverDialects)("accounts over HTTP on $name", (dialect: ServerDia
       expect((await visitor.get("/dashboard")).status).toBe(200);
     });
 
+    it("sends a signed-in visitor on to a path outside ASCII, written so a header can carry it", async () => {
+      const { email } = await registered();
+      const visitor = new Visitor(server.url);
+      await visitor.post("/login", { email, password });
+      const response = await visitor.get("/login?redirectTo=/%C4%80");
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/%C4%80");
+      const typed = await new Visitor(server.url).post("/login", { email, password, redirectTo: "/\u0100" });
+      expect(typed.headers.get("location")).toBe("/%C4%80");
+    });
+
     it.each([
       "//evil.example/x",
       "https://evil.example",
@@ -443,6 +455,31 @@ describe.each(serverDialects)("accounts over HTTP on $name", (dialect: ServerDia
       const email = freshEmail();
       const response = await new Visitor(server.url).post("/register", { email, password }, headers);
       expect(response.status).toBe(403);
+      expect((await new Visitor(server.url).logIn(email, password)).status).toBe(401);
+    });
+
+    it("refuses a form whose Host is forged as a refusal, not as a server error", async () => {
+      const email = freshEmail();
+      const body = new URLSearchParams({ email, password }).toString();
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = httpRequest(`${server.url}/register`, {
+          method: "POST",
+          headers: {
+            host: "evil.example",
+            origin: server.url,
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": Buffer.byteLength(body),
+          },
+        });
+        request.on("response", (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+      expect(status).toBe(403);
+      expect(server.output()).not.toContain('"level":50');
       expect((await new Visitor(server.url).logIn(email, password)).status).toBe(401);
     });
 

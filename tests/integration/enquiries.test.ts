@@ -38,6 +38,29 @@ describe.each(dialects)("enquiries on $name", (dialect) => {
     expect((await sendEnquiry(t.db, "198.51.100.7", enquiry, to)).ok).toBe(true);
   });
 
+  it("lets 10 of a burst from 20 addresses through, says the form is paused for everyone, and keeps the refused visitors' own allowance", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        sendEnquiry(t.db, `198.51.100.${i + 1}`, { ...enquiry, message: `#${i}` }, to),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(10);
+    const refused = results.find((result) => !result.ok);
+    expect(refused).toMatchObject({ status: 429 });
+    expect(refused && !refused.ok && refused.message).toMatch(
+      /^The form is taking a short break: it has had more enquiries in the last few minutes than it accepts from everyone together\. Your message was not sent\. Try again in \d+ minutes?, or call us\.$/,
+    );
+    expect(await listEnquiries(t.db)).toHaveLength(10);
+    expect(await listOutbox(t.db)).toHaveLength(10);
+    // Once the ten minutes are over, a refused visitor still has all five of their own.
+    const later = Date.now() + 11 * 60_000;
+    const index = results.findIndex((result) => !result.ok);
+    const address = `198.51.100.${index + 1}`;
+    const again = [];
+    for (let i = 0; i < 6; i++) again.push(await sendEnquiry(t.db, address, enquiry, to, later + i));
+    expect(again.map((result) => result.ok)).toEqual([true, true, true, true, true, false]);
+  });
+
   it("lists newest first and by status; owners set the status of existing enquiries only", async () => {
     const now = Date.now();
     const first = await sendEnquiry(t.db, "203.0.113.1", { ...enquiry, name: "First" }, to, now - 1000);

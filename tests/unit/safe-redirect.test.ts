@@ -25,6 +25,15 @@ describe("where a log-in may send the visitor", () => {
     expect(safeRedirect(to, "/dashboard")).toBe("/dashboard");
   });
 
+  it.each([
+    ["/%C4%80", "/%C4%80"],
+    ["/Ā", "/%C4%80"],
+    ["/blog/café?q=é", "/blog/caf%C3%A9?q=%C3%A9"],
+  ])("writes %j as %j, which a Location header can carry", (to, written) => {
+    expect(safeRedirect(to)).toBe(written);
+    expect(() => new Headers({ location: safeRedirect(to) })).not.toThrow();
+  });
+
   it("falls back when nothing or a file was sent", () => {
     expect(safeRedirect(null)).toBe("/");
     expect(safeRedirect(undefined)).toBe("/");

@@ -1,13 +1,13 @@
 import { registrationClosedMessage } from "~/site/site-settings.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/index.ts";
-import { clearAttempts, giveBack } from "../http/rate-limit.ts";
 import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
 import { metrics } from "../metrics.ts";
 import { siteSettings } from "../site/settings.ts";
 import { type SignInResult, signIn, signUp } from "./auth.ts";
 import { sendVerification } from "./email-verification.ts";
 import { endSessions, memberOf, noteSignIn, userByEmail } from "./members.ts";
+import { countedGuess } from "./password-check.ts";
 
 export const accountMessages = {
   invalid: "Invalid email or password",
@@ -20,10 +20,7 @@ const { signInFailures } = metrics();
 
 export type AccountResult<T> = T | { ok: false; status: 401 | 403 | 409 | 429; message: string };
 
-/**
- * Every attempt is counted before the password is checked, so a burst of guesses cannot all
- * reach the check; only failures stay counted.
- */
+/** Every guess is counted before the password is checked (password-check.ts). */
 export async function logIn(
   db: Db,
   request: Request,
@@ -31,16 +28,16 @@ export async function logIn(
   email: string,
   password: string,
 ): Promise<AccountResult<Extract<SignInResult, { ok: true }>>> {
-  const perEmail = limits.logInsPerEmail(email);
-  const admission = await admitTo(db, [perEmail, limits.logInsPerAddress(clientAddress)]);
-  if (!admission.allowed) {
-    signInFailures.inc({ reason: "too many attempts" });
-    return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
-  }
-  const result = await signIn(request, clientAddress, email, password);
-  if (!result.ok) {
-    signInFailures.inc({ reason: "wrong email or password" });
-    return { ok: false, status: 401, message: messages.invalid };
+  const guess = await countedGuess(db, { email, clientAddress }, async () => {
+    const result = await signIn(request, clientAddress, email, password);
+    return result.ok ? result : undefined;
+  });
+  if (!guess.ok) {
+    const throttled = guess.reason === "throttled";
+    signInFailures.inc({ reason: throttled ? "too many attempts" : "wrong email or password" });
+    return throttled
+      ? { ok: false, status: 429, message: guess.message }
+      : { ok: false, status: 401, message: messages.invalid };
   }
   // Told only to whoever knows the password; the session just made goes at once.
   const user = await userByEmail(db, email);
@@ -50,11 +47,7 @@ export async function logIn(
     return { ok: false, status: 403, message: messages.suspended };
   }
   await noteSignIn(db, user.id);
-  await Promise.all([
-    clearAttempts(db, perEmail),
-    ...admission.counted.filter(({ limit }) => limit !== perEmail).map((counted) => giveBack(db, counted)),
-  ]);
-  return result;
+  return guess.value;
 }
 
 /** Registrations are limited per address, counted before the account is made. */

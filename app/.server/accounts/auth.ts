@@ -5,6 +5,7 @@ import { passwordLimits } from "~/accounts/credentials-schema.ts";
 import { cookieNames } from "~/http/http-policy.ts";
 import { remembered } from "~/http/remembered.ts";
 import { config } from "../config.ts";
+import type { Db } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
 import { db } from "../db/index.ts";
 import type { Role, SiteAndAuthTables } from "../db/schema.ts";
@@ -155,29 +156,10 @@ export async function signOut(request: Request): Promise<Headers> {
   return setCookies(response);
 }
 
-export type PasswordChange = { ok: true; headers: Headers } | { ok: false };
-
 /**
- * Changes the signed-in user's password when the current one is right; every session of theirs
- * ends and this browser gets a new one (its cookie in the headers).
+ * Whether the password is the user's own. Only through password-check.ts, which counts the
+ * guess first.
  */
-export async function changePassword(
-  request: Request,
-  currentPassword: string,
-  newPassword: string,
-): Promise<PasswordChange> {
-  if (currentPassword.length > passwordUnits.max) return { ok: false };
-  const response = await (await auth()).api.changePassword({
-    body: { currentPassword, newPassword, revokeOtherSessions: true },
-    headers: forwardedHeaders(request),
-    asResponse: true,
-  });
-  if (response.ok) return { ok: true, headers: setCookies(response) };
-  if (response.status === 400) return { ok: false };
-  throw new Error(`password change failed with status ${response.status}`);
-}
-
-/** Whether the password is the user's own (asked again before their account is deleted). */
 export async function isOwnPassword(userId: string, password: string): Promise<boolean> {
   if (password.length > passwordUnits.max) return false;
   const context = await (await auth()).$context;
@@ -192,14 +174,15 @@ function hasSessionCookie(request: Request): boolean {
   return request.headers.get("cookie")?.includes(sessionCookie) ?? false;
 }
 
-/** Our tables and better-auth's, for the queries that read both. */
-const accountTables = () => db() as unknown as Kysely<SiteAndAuthTables>;
+/** Our tables and better-auth's, for the queries that read both (in a transaction when given one). */
+const accountTables = (source: Db = db()) => source as unknown as Kysely<SiteAndAuthTables>;
 
 /** The account with this (lower-cased) address, or undefined. */
 export async function findAccount(
   email: string,
+  source: Db = db(),
 ): Promise<{ id: string; email: string; emailVerified: boolean } | undefined> {
-  const row = await accountTables()
+  const row = await accountTables(source)
     .selectFrom("user")
     .select(["id", "email", "emailVerified"])
     .where("email", "=", email)
@@ -217,42 +200,51 @@ export async function isVerified(userId: string): Promise<boolean> {
   return Boolean(row?.emailVerified);
 }
 
-/** Marks the user's address as proven (they followed a link sent to it). */
-export async function markVerified(userId: string): Promise<void> {
-  const context = await (await auth()).$context;
-  await context.internalAdapter.updateUser(userId, { emailVerified: true });
+/** A boolean and a time as better-auth keeps them: SQLite has neither type (1 or 0, ISO text). */
+function authValues(trx: Db) {
+  const sqlite = dialectOf(trx) === "sqlite";
+  return { yes: sqlite ? 1 : true, now: sqlite ? new Date().toISOString() : new Date() };
 }
 
-/** Sets a new password and signs the user out of every session. */
-export async function setPasswordEverywhere(userId: string, password: string): Promise<void> {
-  const context = await (await auth()).$context;
-  await context.internalAdapter.updatePassword(userId, await context.password.hash(password));
-  await context.internalAdapter.deleteUserSessions(userId);
+/** Marks the user's address as proven (they followed a link sent to it), in the caller's transaction. */
+export async function markVerified(trx: Db, userId: string): Promise<void> {
+  const { yes, now } = authValues(trx);
+  await accountTables(trx)
+    .updateTable("user")
+    .set({ emailVerified: yes, updatedAt: now })
+    .where("id", "=", userId)
+    .execute();
 }
 
-/** Whether `password` is the user's current one. */
-export async function checkPassword(userId: string, password: string): Promise<boolean> {
-  if (password.length > passwordUnits.max) return false;
-  const context = await (await auth()).$context;
-  const account = await context.internalAdapter.findCredentialAccount(userId);
-  return account?.password ? context.password.verify({ password, hash: account.password }) : false;
+/** A new password's hash, made as better-auth makes them (before the transaction that stores it: it is slow). */
+export async function hashPassword(password: string): Promise<string> {
+  return (await (await auth()).$context).password.hash(password);
+}
+
+/** Stores a new password hash for the user, in the caller's transaction (which ends sessions and links with it). */
+export async function storePassword(trx: Db, userId: string, hash: string): Promise<void> {
+  await accountTables(trx)
+    .updateTable("account")
+    .set({ password: hash, updatedAt: authValues(trx).now })
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .execute();
 }
 
 /**
- * Moves the account to a new address (proven by a link sent to it); false when another
- * account has it by now. The address is verified, having just received the link.
+ * Moves the account to a new address (proven by a link sent to it), verified, in the caller's
+ * transaction; false when another account has it by now. Two accounts moving to one address
+ * at once are decided by the unique index: the second transaction fails.
  */
-export async function changeEmail(userId: string, email: string): Promise<boolean> {
-  if (await findAccount(email)) return false;
-  const context = await (await auth()).$context;
-  try {
-    await context.internalAdapter.updateUser(userId, { email, emailVerified: true });
-    return true;
-  } catch (error) {
-    // The unique index refused it: another account took the address at the same moment.
-    if (await findAccount(email)) return false;
-    throw error;
-  }
+export async function moveToAddress(trx: Db, userId: string, email: string): Promise<boolean> {
+  if (await findAccount(email, trx)) return false;
+  const { yes, now } = authValues(trx);
+  await accountTables(trx)
+    .updateTable("user")
+    .set({ email, emailVerified: yes, updatedAt: now })
+    .where("id", "=", userId)
+    .execute();
+  return true;
 }
 
 /** How many accounts there are. */

@@ -56,10 +56,12 @@ export async function resendVerification(db: Db, user: User, publicUrl: string):
 
 /** Marks the address proven; false when the link does not work or was for an address the account no longer has. */
 export async function confirmVerification(db: Db, token: string): Promise<boolean> {
-  const link = await redeemLink(db, "verify", token);
-  if (!link) return false;
-  const account = await findAccount(link.email);
-  if (account?.id !== link.userId) return false;
-  await markVerified(link.userId);
-  return true;
+  return inTransaction(db, async (trx) => {
+    const link = await redeemLink(trx, "verify", token);
+    if (!link) return false;
+    const account = await findAccount(link.email, trx);
+    if (account?.id !== link.userId) return false;
+    await markVerified(trx, link.userId);
+    return true;
+  });
 }

@@ -11,6 +11,7 @@ export const linkLifetimeMs: Record<EmailTokenPurpose, number> = {
   reset: hour,
   verify: 7 * 24 * hour,
   "email-change": 24 * hour,
+  "stop-change": 24 * hour,
 };
 
 /** Where each kind of link leads (the token follows). */
@@ -18,6 +19,7 @@ export const linkPaths: Record<EmailTokenPurpose, string> = {
   reset: "/reset-password/",
   verify: "/verify-email/",
   "email-change": "/account/email/confirm/",
+  "stop-change": "/account/email/stop/",
 };
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -45,7 +47,11 @@ export async function issueLink(
   return token;
 }
 
-/** Who a link is for while it works (unused, not expired), without using it. */
+/** A suspended account's links do nothing (suspension ends them; this covers one issued as it happened). */
+const notSuspended = (db: Db) =>
+  db.selectFrom("members").select("userId").where("suspendedAt", "is not", null);
+
+/** Who a link is for while it works (unused, not expired, not ended), without using it. */
 export async function peekLink(db: Db, purpose: EmailTokenPurpose, token: string, now = Date.now()) {
   if (!tokenShape.test(token)) return undefined;
   return db
@@ -54,12 +60,13 @@ export async function peekLink(db: Db, purpose: EmailTokenPurpose, token: string
     .where("tokenHash", "=", hashOf(token))
     .where("purpose", "=", purpose)
     .where("expiresAt", ">", now)
+    .where("userId", "not in", notSuspended(db))
     .executeTakeFirst();
 }
 
 /**
  * Uses a link: deleted and returned in one statement, so of any number of requests using it
- * at once exactly one gets it. Undefined when it is unknown, used or expired.
+ * at once exactly one gets it. Undefined when it is unknown, used, expired or ended.
  */
 export async function redeemLink(db: Db, purpose: EmailTokenPurpose, token: string, now = Date.now()) {
   if (!tokenShape.test(token)) return undefined;
@@ -68,11 +75,62 @@ export async function redeemLink(db: Db, purpose: EmailTokenPurpose, token: stri
     .where("tokenHash", "=", hashOf(token))
     .where("purpose", "=", purpose)
     .where("expiresAt", ">", now)
+    .where("userId", "not in", notSuspended(db))
     .returning(["userId", "email"])
     .executeTakeFirst();
 }
 
-/** Ends every other link of this kind the user has (after a reset, the older reset links). */
+/** A new link of this kind replaces the user's older ones (a second verification message). */
 export async function dropLinks(db: Db, purpose: EmailTokenPurpose, userId: string): Promise<void> {
   await db.deleteFrom("emailTokens").where("purpose", "=", purpose).where("userId", "=", userId).execute();
+}
+
+/**
+ * THE rule of links (decision 029): every link the user has, of every kind, ends when the
+ * account's keys or standing change — a password change or reset, signing out everywhere,
+ * an address change, a suspension, the account's deletion — in the transaction that makes
+ * the change, so no link sent before it (to an address or inbox someone else may read by
+ * now) outlives it. Call it with that transaction.
+ */
+export async function endLinks(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom("emailTokens").where("userId", "=", userId).execute();
+}
+
+/** The paths of every kind of link, as one alternation (they hold only letters, hyphens and slashes). */
+const anyLinkPath = `(${Object.values(linkPaths).join("|")})`;
+
+const tokenInLink = new RegExp(`${anyLinkPath}[A-Za-z0-9_-]{43}`, "gi");
+
+/** What a delivered message keeps of its links: the address with the token taken out. */
+export const removedToken = "(removed once delivered)";
+
+/** A message's text or HTML with every token of a link taken out (its stored copy, once delivered). */
+export function withoutTokens(text: string): string {
+  return text.replace(tokenInLink, (_, path: string) => `${path}${removedToken}`);
+}
+
+/** Whether a message's text holds a link someone could still use (until it is delivered). */
+export function holdsToken(text: string): boolean {
+  return withoutTokens(text) !== text;
+}
+
+/**
+ * The link routes as the router matches them: in any case, whatever follows the path (a token,
+ * a `.data` request for it, a query); `/verify-email/resend` is a page of its own.
+ */
+const linkRoute = new RegExp(`^${anyLinkPath}(?!resend(?:[./?#]|$))`, "i");
+
+/**
+ * A request's address as the logs may hold it: for a link's page the route pattern
+ * (`/reset-password/:token`), never the token; other addresses as they were asked for.
+ */
+export function loggedUrl(url: string): string {
+  let path = url;
+  try {
+    path = decodeURI(url);
+  } catch {
+    // Not decodable: matched as it came.
+  }
+  const match = linkRoute.exec(path);
+  return match ? `${(match[1] as string).toLowerCase()}:token` : url;
 }

@@ -1,10 +1,13 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../db/database.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import type { Database, Role, SiteAndAuthTables } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
+import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
 import { bumpContentVersion, deletePost } from "../posts/posts.ts";
 import { recordActivity } from "../site/activity.ts";
 import { forgetRecentSessions } from "./auth.ts";
+import { endLinks } from "./links.ts";
 
 /** Who acts: the signed-in owner (or the command line, as `owner-command`). */
 export interface Actor {
@@ -147,7 +150,10 @@ export async function setSuspended(
       .set({ suspendedAt: suspended ? Date.now() : null })
       .where("userId", "=", userId)
       .execute();
-    if (suspended) await endSessions(trx, userId);
+    if (suspended) {
+      await endSessions(trx, userId);
+      await endLinks(trx, userId);
+    }
     await bumpContentVersion(trx);
     await recordActivity(trx, actor, suspended ? "suspended" : "restored", await emailOf(trx, userId));
     return { ok: true };
@@ -165,6 +171,14 @@ export async function endSessions(db: Db, userId: string, except?: string): Prom
   forgetRecentSessions();
 }
 
+/** "Sign out everywhere": every session of the user ends, this one too, and every link with them (decision 029). */
+export async function signOutEverywhere(db: Db, userId: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await endSessions(trx, userId);
+    await endLinks(trx, userId);
+  });
+}
+
 /**
  * Deletes a user with their posts (covers released for the sweep, as deletePost does) and
  * sessions. `actor` is the owner doing it, or the user themself from their account page.
@@ -178,6 +192,7 @@ export async function deleteUser(db: Db, actor: Actor, userId: string): Promise<
     const posts = await trx.selectFrom("posts").select("slug").where("userId", "=", userId).execute();
     for (const { slug } of posts) await deletePost(trx, slug);
     await endSessions(trx, userId);
+    await endLinks(trx, userId);
     await withAuth(trx).deleteFrom("account").where("userId", "=", userId).execute();
     await withAuth(trx).deleteFrom("user").where("id", "=", userId).execute();
     await trx.deleteFrom("members").where("userId", "=", userId).execute();
@@ -239,30 +254,41 @@ export interface Profile {
   bio: string | null;
 }
 
-/** A unique index said no: SQLite's and PostgreSQL's ways of saying it. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
-}
+export type ProfileSave =
+  | { ok: true }
+  | { ok: false; reason: "handle taken" }
+  | { ok: false; reason: "throttled"; message: string };
 
 /**
- * Saves a user's byline, handle and bio. Two users claiming one handle at once are decided
- * by the unique index: the second is told it is taken. Bylines are on public pages.
+ * Saves a user's byline, handle and bio, counted first (saves are cheap to send in a loop).
+ * Bylines are on public pages, so a change renews every cached page, and only a change: a
+ * save that changes nothing renews nothing. Two users claiming one handle at once are decided
+ * by the unique index: the second is told it is taken.
  */
-export async function saveProfile(
-  db: Db,
-  userId: string,
-  profile: Profile,
-): Promise<"saved" | "handle taken"> {
+export async function saveProfile(db: Db, userId: string, profile: Profile): Promise<ProfileSave> {
+  const admission = await admitTo(db, [limits.profileSavesPerUser(userId)]);
+  if (!admission.allowed)
+    return { ok: false, reason: "throttled", message: throttleMessages.attempts(admission.waitSeconds) };
   try {
     await inTransaction(db, async (trx) => {
       await ensureMember(trx, userId);
-      await trx.updateTable("members").set(profile).where("userId", "=", userId).execute();
-      await bumpContentVersion(trx);
+      const changed = await trx
+        .updateTable("members")
+        .set(profile)
+        .where("userId", "=", userId)
+        .where((eb) =>
+          eb.or(
+            (["displayName", "handle", "bio"] as const).map((field) =>
+              eb(eb.ref(field), "is distinct from", profile[field]),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      if (changed.numUpdatedRows > 0n) await bumpContentVersion(trx);
     });
-    return "saved";
+    return { ok: true };
   } catch (error) {
-    if (isUniqueViolation(error)) return "handle taken";
+    if (isUniqueViolation(error)) return { ok: false, reason: "handle taken" };
     throw error;
   }
 }

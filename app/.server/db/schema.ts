@@ -154,7 +154,8 @@ export interface EnquiriesTable {
   createdAt: number;
 }
 
-export type EmailTokenPurpose = "reset" | "verify" | "email-change";
+/** "stop-change": the old address's way to stop an address change it did not ask for. */
+export type EmailTokenPurpose = "reset" | "verify" | "email-change" | "stop-change";
 
 /** A link sent by e-mail: only the SHA-256 of its token is kept; used once, then deleted. */
 export interface EmailTokensTable {
@@ -210,9 +211,10 @@ export interface AuthTables {
     name: string;
     emailVerified: boolean | number;
     createdAt: Date | string | number;
+    updatedAt: Date | string | number;
   };
   session: { token: string; userId: string; expiresAt: Date | string | number };
-  account: { userId: string };
+  account: { userId: string; providerId: string; password: string | null; updatedAt: Date | string | number };
 }
 
 /** Our tables and better-auth's, for the queries that join them. */

@@ -11,6 +11,9 @@ export const postsPerHour = 30;
 /** Uploads one user may begin in an hour (decision 018). */
 export const uploadsPerHour = 20;
 
+/** Reset links one address may be sent in an hour, whoever asks. */
+export const resetLinksPerHour = 10;
+
 /** Every limit of the site. Counters live in the database, shared by every thread and instance. */
 export const limits = {
   /** Failed log-ins per email (guessing one account's password)… */
@@ -37,22 +40,36 @@ export const limits = {
     max: 10,
     windowMs: 15 * minute,
   }),
-  /** …and per e-mail (filling one person's inbox). */
-  resetRequestsPerEmail: (email: string): Limit => ({
-    key: `reset-email:${email}`,
+  /** …per e-mail from one requester, so a stranger's requests never use up the owner's… */
+  resetRequestsPerEmailFrom: (email: string, clientAddress: string): Limit => ({
+    key: `reset-email:${email}:${addressBlock(clientAddress)}`,
     max: 3,
     windowMs: 60 * minute,
   }),
-  /** Leasing enquiries per address (SPEC §11). */
+  /** …and per e-mail from everyone (filling one person's inbox). */
+  resetRequestsPerEmail: (email: string): Limit => ({
+    key: `reset-email:${email}`,
+    max: resetLinksPerHour,
+    windowMs: 60 * minute,
+  }),
+  /** Leasing enquiries per address (SPEC §11)… */
   enquiriesPerAddress: (clientAddress: string): Limit => ({
     key: `enquiry-ip:${addressBlock(clientAddress)}`,
     max: 5,
     windowMs: 60 * minute,
   }),
+  /** …and from everyone: many addresses at once are a flood, never a building's real week. */
+  enquiriesSiteWide: (): Limit => ({ key: "enquiry-site", max: 10, windowMs: 10 * minute }),
   /** Messages a signed-in user may have sent to themselves (verification, address change). */
   accountMailPerUser: (userId: string): Limit => ({
     key: `account-mail:${userId}`,
     max: 5,
+    windowMs: 60 * minute,
+  }),
+  /** Profile saves per user: each change renews every cached page. */
+  profileSavesPerUser: (userId: string): Limit => ({
+    key: `profile-user:${userId}`,
+    max: 20,
     windowMs: 60 * minute,
   }),
   uploadsPerUser: (userId: string): Limit => ({
@@ -72,6 +89,10 @@ export function admitTo(db: Db, limitsInForce: Limit[], weight = 1, now = Date.n
 
 export const throttleMessages = {
   attempts: (seconds: number) => `Too many attempts, try again in ${seconds} seconds`,
+  resetLinks: (seconds: number) => {
+    const minutes = Math.ceil(seconds / 60);
+    return `This address has been sent ${resetLinksPerHour} reset links in the last hour, the most we send; the links already in its inbox still work. To ask for another, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  },
   posts: (seconds: number) => {
     const minutes = Math.ceil(seconds / 60);
     return `Too many posts: ${postsPerHour} an hour at most. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;

@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { holdsToken, withoutTokens } from "../accounts/links.ts";
+import type { Actor } from "../accounts/members.ts";
 import type { Db } from "../db/database.ts";
 import type { OutboxStatus } from "../db/schema.ts";
+import { inTransaction } from "../db/transaction.ts";
 import type { WaitingMessages } from "../metrics.ts";
+import { recordActivity } from "../site/activity.ts";
 import { headerSafeAddress, headerSafeText, type Message } from "./message.ts";
 
 /**
@@ -35,8 +39,10 @@ export interface OutboxEntry {
   kind: string;
   toAddress: string;
   subject: string;
-  /** The plain-text body, links included: how an owner completes a reset when nothing is sent. */
+  /** The plain-text body, the tokens of its links taken out: for those, see `readMessageLinks`. */
   text: string;
+  /** Whether the stored message still holds a link someone could use (it is not delivered yet). */
+  holdsLink: boolean;
   status: OutboxStatus;
   attempts: number;
   lastError: string | null;
@@ -74,6 +80,8 @@ export async function listOutbox(
   if (status) query = query.where("status", "=", status);
   return (await query.execute()).map((row) => ({
     ...row,
+    text: withoutTokens(row.text),
+    holdsLink: holdsToken(row.text),
     createdAt: Number(row.createdAt),
     nextAttemptAt: Number(row.nextAttemptAt),
     sentAt: row.sentAt === null ? null : Number(row.sentAt),
@@ -97,4 +105,44 @@ export async function countOutbox(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+export const outboxMessages = {
+  mailIsSent:
+    "The site sends its mail, so a message's links are for the person it went to: no one else may read them.",
+  noLink: "This message holds no link that still works.",
+  noMessage: "There is no such message.",
+};
+
+export type LinkReading = { ok: true; text: string } | { ok: false; status: 403 | 404; message: string };
+
+/**
+ * An undelivered message with its links whole, for an owner to pass on when the site sends no
+ * mail (no SMTP_URL): the outbox is then how a reset link reaches anyone. Each reading is in
+ * the activity log with the owner and the message, in the transaction that reads it. When
+ * the site sends mail, no one but the addressee may read a link.
+ */
+export async function readMessageLinks(
+  db: Db,
+  actor: Actor,
+  id: string,
+  { sendsMail }: { sendsMail: boolean },
+): Promise<LinkReading> {
+  if (sendsMail) return { ok: false, status: 403, message: outboxMessages.mailIsSent };
+  return inTransaction(db, async (trx) => {
+    const message = await trx
+      .selectFrom("outbox")
+      .select(["id", "kind", "toAddress", "text"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!message) return { ok: false, status: 404, message: outboxMessages.noMessage };
+    if (!holdsToken(message.text)) return { ok: false, status: 404, message: outboxMessages.noLink };
+    await recordActivity(
+      trx,
+      actor,
+      "read a message's link",
+      `${message.kind} to ${message.toAddress} (${message.id})`,
+    );
+    return { ok: true, text: message.text };
+  });
 }

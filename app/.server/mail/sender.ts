@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { Transporter } from "nodemailer";
+import { withoutTokens } from "../accounts/links.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { log } from "../log.ts";
@@ -79,9 +80,12 @@ export async function sendDue(
     const ours = db.updateTable("outbox").where("id", "=", message.id).where("leaseHolder", "=", holder);
     try {
       await deliver(message);
+      // Delivered: the stored copy keeps no token, so no one reading the outbox can use its links.
       await ours
         .set({
           status: "sent",
+          text: withoutTokens(message.text),
+          html: withoutTokens(message.html),
           sentAt: clock(),
           attempts: message.attempts + 1,
           leaseHolder: null,
@@ -96,6 +100,7 @@ export async function sendDue(
       await ours
         .set({
           status: giveUp ? "failed" : "pending",
+          ...(giveUp && { text: withoutTokens(message.text), html: withoutTokens(message.html) }),
           attempts,
           lastError: describe(error).slice(0, 500),
           nextAttemptAt: now + backoffMs(attempts),

@@ -6,6 +6,7 @@ import type { Actor } from "../accounts/members.ts";
 import type { Db } from "../db/database.ts";
 import type { EnquiryStatus } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
+import { giveBack } from "../http/rate-limit.ts";
 import { admitTo, limits } from "../http/throttles.ts";
 import { compose } from "../mail/message.ts";
 import { enqueue } from "../mail/outbox.ts";
@@ -16,8 +17,8 @@ export type EnquiryResult = { ok: true; id: string } | { ok: false; status: 429;
 /**
  * Keeps the enquiry and writes its one message, to the building's managers (`to`), in one
  * transaction: nothing goes to the visitor's address (the form is no relay); replies reach
- * them through Reply-To, when their address is header-safe. Five an hour per address,
- * counted first.
+ * them through Reply-To, when their address is header-safe. Five an hour per address and
+ * ten in ten minutes from everyone, counted first.
  */
 export async function sendEnquiry(
   db: Db,
@@ -26,13 +27,22 @@ export async function sendEnquiry(
   to: string,
   now = Date.now(),
 ): Promise<EnquiryResult> {
-  const admission = await admitTo(db, [limits.enquiriesPerAddress(clientAddress)]);
+  const admission = await admitTo(db, [limits.enquiriesPerAddress(clientAddress)], 1, now);
   if (!admission.allowed) {
-    const minutes = Math.ceil(admission.waitSeconds / 60);
     return {
       ok: false,
       status: 429,
-      message: `Too many enquiries from your connection: 5 an hour at most. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us.`,
+      message: `Too many enquiries from your connection: 5 an hour at most. Try again in ${minutesIn(admission.waitSeconds)}, or call us.`,
+    };
+  }
+  const siteWide = await admitTo(db, [limits.enquiriesSiteWide()], 1, now);
+  if (!siteWide.allowed) {
+    // Not this visitor's doing: their own allowance is given back.
+    await Promise.all(admission.counted.map((counted) => giveBack(db, counted)));
+    return {
+      ok: false,
+      status: 429,
+      message: `The form is taking a short break: it has had more enquiries in the last few minutes than it accepts from everyone together. Your message was not sent. Try again in ${minutesIn(siteWide.waitSeconds)}, or call us.`,
     };
   }
   const id = randomBytes(12).toString("hex");
@@ -182,4 +192,9 @@ export async function enquiriesCsv(db: Db): Promise<string> {
       .join(","),
   );
   return `${[header.map(csvCell).join(","), ...lines].join("\r\n")}\r\n`;
+}
+
+function minutesIn(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
