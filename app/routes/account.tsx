@@ -43,11 +43,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: profileSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const { displayName, handle, bio } = submission.value;
-    if ((await saveProfile(db(), user.id, { displayName, handle, bio })) === "handle taken") {
-      return data(
-        { intent, result: submission.reply({ fieldErrors: { handle: [handleMessages.taken] } }) },
-        { status: 409 },
-      );
+    const saved = await saveProfile(db(), user.id, { displayName, handle, bio });
+    if (!saved.ok) {
+      return saved.reason === "handle taken"
+        ? data(
+            { intent, result: submission.reply({ fieldErrors: { handle: [handleMessages.taken] } }) },
+            { status: 409 },
+          )
+        : data({ intent, result: submission.reply({ formErrors: [saved.message] }) }, { status: 429 });
     }
     return redirectWithToast("/account", "Data saved successfully");
   }

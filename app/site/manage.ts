@@ -7,6 +7,7 @@ export const manageNav = [
   { label: "Overview", href: "/manage" },
   { label: "Posts", href: "/manage/posts" },
   { label: "Users", href: "/manage/users" },
+  { label: "Building", href: "/manage/building" },
   { label: "Settings", href: "/manage/settings" },
   { label: "Enquiries", href: "/manage/enquiries" },
   { label: "Outbox", href: "/manage/outbox" },

@@ -114,6 +114,40 @@ describe.each(dialects)("owners, suspension and visibility on $name", (dialect) 
   it("gives a handle to one of two users claiming it at once", async () => {
     const profile = { displayName: "Mary", handle: "mary", bio: null };
     const results = await Promise.all([saveProfile(t.db, "b", profile), saveProfile(t.db, "c", profile)]);
-    expect(results.sort()).toEqual(["handle taken", "saved"]);
+    expect(results.map((result) => (result.ok ? "saved" : result.reason)).sort()).toEqual([
+      "handle taken",
+      "saved",
+    ]);
+  });
+
+  it("renews cached pages only when a profile save changes something", async () => {
+    const version = async () =>
+      (await t.db.selectFrom("contentVersion").select("version").executeTakeFirstOrThrow()).version;
+    const profile = { displayName: "Mary", handle: "mary", bio: "Writes about lunch." };
+    const before = await version();
+    expect(await saveProfile(t.db, "b", profile)).toEqual({ ok: true });
+    const changed = await version();
+    expect(changed).toBeGreaterThan(before);
+    expect(await saveProfile(t.db, "b", profile)).toEqual({ ok: true });
+    expect(await version()).toBe(changed);
+    expect(await saveProfile(t.db, "b", { ...profile, bio: null })).toEqual({ ok: true });
+    expect(await version()).toBeGreaterThan(changed);
+    expect(
+      (await t.db.selectFrom("members").select("bio").where("userId", "=", "b").executeTakeFirstOrThrow())
+        .bio,
+    ).toBeNull();
+  });
+
+  it("counts profile saves: 20 of a burst of 30 from one user go through", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        saveProfile(t.db, "b", { displayName: `Mary ${i}`, handle: null, bio: null }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(20);
+    expect(results.find((result) => !result.ok)).toMatchObject({
+      reason: "throttled",
+      message: expect.stringMatching(/^Too many attempts, try again in \d+ seconds$/),
+    });
   });
 });

@@ -3,13 +3,13 @@ import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import { passwordLimits } from "~/accounts/credentials-schema.ts";
 import { cookieNames } from "~/http/http-policy.ts";
-import { remembered } from "~/http/remembered.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
 import { db } from "../db/index.ts";
 import type { Role, SiteAndAuthTables } from "../db/schema.ts";
 import { cookieValue } from "../http/cookies.ts";
+import { megabyte, remembered } from "../http/remembered.ts";
 import { log } from "../log.ts";
 import { singleton } from "../singleton.ts";
 import { siteSettings } from "../site/settings.ts";
@@ -210,6 +210,40 @@ export async function isVerified(userId: string): Promise<boolean> {
   return Boolean(row?.emailVerified);
 }
 
+/**
+ * Whether the account may publish under REQUIRE_EMAIL_VERIFICATION: owners always may (the
+ * only owner must never be locked out by turning the setting on); others once their address is
+ * proven. `linkWaiting` says whether a link they could follow was ever sent and still works.
+ */
+export async function verificationOf(
+  userId: string,
+  now = Date.now(),
+): Promise<{ verified: boolean; linkWaiting: boolean }> {
+  const row = await accountTables()
+    .selectFrom("user")
+    .leftJoin("members", "members.userId", "user.id")
+    .select((eb) => [
+      "user.emailVerified",
+      "members.role",
+      eb
+        .exists(
+          eb
+            .selectFrom("emailTokens")
+            .select("emailTokens.userId")
+            .whereRef("emailTokens.userId", "=", "user.id")
+            .where("emailTokens.purpose", "=", "verify")
+            .where("emailTokens.expiresAt", ">", now),
+        )
+        .as("linkWaiting"),
+    ])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  return {
+    verified: Boolean(row?.emailVerified) || row?.role === "owner",
+    linkWaiting: Boolean(row?.linkWaiting),
+  };
+}
+
 /** A boolean and a time as better-auth keeps them: SQLite has neither type (1 or 0, ISO text). */
 function authValues(trx: Db) {
   const sqlite = dialectOf(trx) === "sqlite";
@@ -279,7 +313,7 @@ export function signedAuthCookie(request: Request, name: string, secureName: str
 }
 
 // A signed-in reader sends the same cookie with every page: its signature is checked once.
-const checkedAuthCookie = remembered(10_000, (secretAndCookie) => {
+const checkedAuthCookie = remembered(megabyte, (secretAndCookie) => {
   const [authSecret = "", raw = ""] = secretAndCookie.split("\n");
   let value: string;
   try {

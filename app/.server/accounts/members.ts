@@ -3,6 +3,7 @@ import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { Database, Role, SiteAndAuthTables } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
+import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
 import { bumpContentVersion, deletePost } from "../posts/posts.ts";
 import { recordActivity } from "../site/activity.ts";
 import { forgetRecentSessions } from "./auth.ts";
@@ -256,24 +257,41 @@ export interface Profile {
   bio: string | null;
 }
 
+export type ProfileSave =
+  | { ok: true }
+  | { ok: false; reason: "handle taken" }
+  | { ok: false; reason: "throttled"; message: string };
+
 /**
- * Saves a user's byline, handle and bio. Two users claiming one handle at once are decided
- * by the unique index: the second is told it is taken. Bylines are on public pages.
+ * Saves a user's byline, handle and bio, counted first (saves are cheap to send in a loop).
+ * Bylines are on public pages, so a change renews every cached page, and only a change: a
+ * save that changes nothing renews nothing. Two users claiming one handle at once are decided
+ * by the unique index: the second is told it is taken.
  */
-export async function saveProfile(
-  db: Db,
-  userId: string,
-  profile: Profile,
-): Promise<"saved" | "handle taken"> {
+export async function saveProfile(db: Db, userId: string, profile: Profile): Promise<ProfileSave> {
+  const admission = await admitTo(db, [limits.profileSavesPerUser(userId)]);
+  if (!admission.allowed)
+    return { ok: false, reason: "throttled", message: throttleMessages.attempts(admission.waitSeconds) };
   try {
     await inTransaction(db, async (trx) => {
       await ensureMember(trx, userId);
-      await trx.updateTable("members").set(profile).where("userId", "=", userId).execute();
-      await bumpContentVersion(trx);
+      const changed = await trx
+        .updateTable("members")
+        .set(profile)
+        .where("userId", "=", userId)
+        .where((eb) =>
+          eb.or(
+            (["displayName", "handle", "bio"] as const).map((field) =>
+              eb(eb.ref(field), "is distinct from", profile[field]),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      if (changed.numUpdatedRows > 0n) await bumpContentVersion(trx);
     });
-    return "saved";
+    return { ok: true };
   } catch (error) {
-    if (isUniqueViolation(error)) return "handle taken";
+    if (isUniqueViolation(error)) return { ok: false, reason: "handle taken" };
     throw error;
   }
 }

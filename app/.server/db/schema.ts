@@ -155,6 +155,8 @@ export interface EnquiriesTable {
   message: string;
   status: ColumnType<EnquiryStatus, EnquiryStatus | undefined, EnquiryStatus>;
   createdAt: number;
+  /** Why the enquiry was kept but not sent (a placeholder recipient); null when it was sent. */
+  notSent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** "stop-change": the old address's way to stop an address change it did not ask for. */
@@ -184,8 +186,17 @@ export interface BackupsTable {
   error: string | null;
 }
 
+/** The building's details as the owners last saved them (one row, id 1). */
+export interface BuildingTable {
+  id: number;
+  /** JSON of what /manage/building's schema accepted. */
+  details: string;
+  updatedAt: number;
+}
+
 export interface Database {
   activity: ActivityTable;
+  building: BuildingTable;
   backups: BackupsTable;
   members: MembersTable;
   siteSettings: SiteSettingsTable;

@@ -1,9 +1,9 @@
 import { renderToString } from "react-dom/server";
 import { AccountLinks, type AccountProps } from "~/components/Navbar.tsx";
 import { Toast } from "~/components/Toast.tsx";
-import { remembered } from "~/http/remembered.ts";
 import { recentUser } from "../accounts/auth.ts";
 import { personalParts } from "./personal.ts";
+import { megabyte, remembered } from "./remembered.ts";
 
 /** A part of a shared page that differs for one reader. */
 export interface PersonalPart {
@@ -50,7 +50,7 @@ function accountLinks(props: AccountProps & { current: string }): string {
   return renderedAccountLinks(JSON.stringify(props));
 }
 
-const renderedAccountLinks = remembered(2000, (props) =>
+const renderedAccountLinks = remembered(4 * megabyte, (props) =>
   renderToString(<AccountLinks {...(JSON.parse(props) as AccountProps & { current: string })} />),
 );
 

@@ -78,6 +78,12 @@ export const limits = {
     max: 5,
     windowMs: 60 * minute,
   }),
+  /** Profile saves per user: each change renews every cached page. */
+  profileSavesPerUser: (userId: string): Limit => ({
+    key: `profile-user:${userId}`,
+    max: 20,
+    windowMs: 60 * minute,
+  }),
   uploadsPerUser: (userId: string): Limit => ({
     key: `uploads-user:${userId}`,
     max: uploadsPerHour,
