@@ -107,7 +107,7 @@ describe.skipIf(!chromiumPath).each(serverDialects)(
       await page.waitForURL(`${server.url}/dashboard`);
       await page.getByText(email).first().waitFor();
       await page.context().close();
-    });
+    }, 120_000);
 
     it("works with JavaScript off, here with a recovery code", async () => {
       const page = await pageAs(undefined, "/login", { javaScriptEnabled: false });
