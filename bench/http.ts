@@ -14,6 +14,10 @@ import { freePort, type RunningServer, startServer } from "../tests/support/serv
 
 const postCounts = (process.env.BENCH_POSTS ?? "10,1000,100000").split(",").map(Number);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/** Turns of metrics off, then on (then on, then off…) per cached page, for the cost of counting. */
+const metricsRounds = Number(process.env.BENCH_METRICS_ROUNDS ?? 4);
+/** The size at which the metrics' cost is measured: 1 000 posts when that size runs, else the first. */
+const metricsPosts = postCounts.includes(1000) ? 1000 : postCounts[0];
 const connections = 32;
 // WEB_CONCURRENCY=1 measures the server with one thread (memory, rate); unset, one per core.
 const threads: Record<string, string> = process.env.WEB_CONCURRENCY
@@ -33,6 +37,8 @@ interface Measure {
   rps: number;
   p50: number;
   p99: number;
+  /** Requests wrk completed. */
+  requests: number;
 }
 
 /** Runs wrk and reads requests per second and the 50th and 99th percentile latency (ms). */
@@ -48,7 +54,12 @@ function wrk(url: string, headers: string[] = []): Measure {
     const value = Number(match[1]);
     return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
   };
-  return { rps: Number(output.match(/Requests\/sec:\s+([\d.]+)/)?.[1]), p50: ms("50"), p99: ms("99") };
+  return {
+    rps: Number(output.match(/Requests\/sec:\s+([\d.]+)/)?.[1]),
+    p50: ms("50"),
+    p99: ms("99"),
+    requests: Number(output.match(/(\d+) requests in/)?.[1]),
+  };
 }
 
 /** One line of the table: the site's figures next to nginx's for the same bytes. */
@@ -118,6 +129,89 @@ async function waitFor(url: string): Promise<void> {
 
 const rows: ReturnType<typeof row>[] = [];
 const results: Record<string, unknown>[] = [];
+
+interface MetricsCost {
+  page: string;
+  "off req/s": number;
+  "on req/s": number;
+  "req/s on ÷ off": number;
+  "off CPU µs/req": number;
+  "on CPU µs/req": number;
+  "CPU on ÷ off": number;
+}
+const metricsCost: MetricsCost[] = [];
+
+/** CPU time the process has used, all its threads together, in microseconds. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  // utime and stime, in clock ticks of 10 ms (fields 14 and 15 of proc(5)).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * What counting costs on cached pages: a second server on the same data with the metrics on
+ * (METRICS_TOKEN, scraped every second as wrk runs), measured in turns with the first, which
+ * has them off. Besides requests a second, which other work on the machine moves a lot, each
+ * turn gives the server's CPU time per request, which it moves far less.
+ */
+async function measureMetricsCost(
+  off: RunningServer,
+  dataDir: string,
+  pages: string[],
+): Promise<MetricsCost[]> {
+  const token = "bench-metrics-token-00000000000000000000";
+  const on = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "error", METRICS_TOKEN: token, ...threads });
+  const costs: MetricsCost[] = [];
+  try {
+    // The server just started has code yet to be optimised and pages yet to be cached in its
+    // other threads: turns not counted put it in the state of the one that served the table.
+    for (let warming = 0; warming < 2; warming++) for (const page of pages) wrk(`${on.url}${page}`);
+    for (const page of pages) {
+      const turns = {
+        off: { rps: [] as number[], cpu: [] as number[] },
+        on: { rps: [] as number[], cpu: [] as number[] },
+      };
+      for (let round = 0; round < metricsRounds; round++) {
+        const order = round % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const);
+        for (const which of order) {
+          const server = which === "on" ? on : off;
+          const scraping = which === "on" ? scrapeEverySecond(`${on.url}/metrics`, token) : undefined;
+          const cpuBefore = cpuMicros(server.pid);
+          const measure = wrk(`${server.url}${page}`);
+          turns[which].cpu.push((cpuMicros(server.pid) - cpuBefore) / measure.requests);
+          turns[which].rps.push(measure.rps);
+          scraping?.stop();
+        }
+      }
+      const [offRate, onRate, offCpu, onCpu] = [turns.off.rps, turns.on.rps, turns.off.cpu, turns.on.cpu].map(
+        median,
+      ) as [number, number, number, number];
+      costs.push({
+        page,
+        "off req/s": Math.round(offRate),
+        "on req/s": Math.round(onRate),
+        "req/s on ÷ off": +(onRate / offRate).toFixed(3),
+        "off CPU µs/req": +offCpu.toFixed(1),
+        "on CPU µs/req": +onCpu.toFixed(1),
+        "CPU on ÷ off": +(onCpu / offCpu).toFixed(3),
+      });
+      results.push({ metrics: page, ...turns });
+    }
+  } finally {
+    await on.stop();
+  }
+  return costs;
+}
+
+/** Asks for the metrics once a second until stopped (wrk runs synchronously, so from a child). */
+function scrapeEverySecond(url: string, token: string): { stop(): void } {
+  const scraper = `setInterval(() => fetch(${JSON.stringify(url)}, { headers: { authorization: "Bearer ${token}" } })
+    .then((response) => response.arrayBuffer(), () => {}), 1000);`;
+  const child = spawn(process.execPath, ["-e", scraper], { stdio: "ignore" });
+  return { stop: () => child.kill("SIGKILL") };
+}
 for (const count of postCounts) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "wm-bench-"));
   await seed(dataDir, count);
@@ -146,6 +240,7 @@ for (const count of postCounts) {
     rows.push(row(count, page, site, reference));
     results.push({ posts: count, page, site, nginx: reference });
   }
+  if (count === metricsPosts) metricsCost.push(...(await measureMetricsCost(server, dataDir, pages)));
   const signedIn = wrk(`${server.url}${newest}`, [`Cookie: ${visitor.cookieHeader}`]);
   const reference = wrk(`http://127.0.0.1:${nginxPort}/${pages.indexOf(newest)}.html`);
   rows.push(row(count, `${newest} (signed in)`, signedIn, reference));
@@ -188,6 +283,12 @@ async function measureMinimalApp(): Promise<Measure> {
 
 const minimal = await measureMinimalApp();
 console.table(rows);
+if (metricsCost.length > 0) {
+  console.log(
+    `Metrics on ÷ off, cached pages at ${metricsPosts} posts (median of ${metricsRounds} turns each):`,
+  );
+  console.table(metricsCost);
+}
 for (const line of rows.filter((r) => r.page.includes("signed in"))) {
   const ratio = (line["site req/s"] / minimal.rps).toFixed(2);
   console.log(

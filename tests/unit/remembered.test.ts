@@ -25,6 +25,13 @@ describe("a memo bounded by bytes", () => {
     expect(computed).toBe(2);
   });
 
+  it("remembers an empty input and an empty answer", () => {
+    const same = remembered(megabyte, (input) => input);
+    expect([same(""), same("")]).toEqual(["", ""]);
+    const bytes = remembered(megabyte, () => new Uint8Array(0));
+    expect(bytes("x").byteLength).toBe(0);
+  });
+
   it("holds no more bytes than it is given: 10 000 different 16 KB cookies are forgotten, not kept", () => {
     let computed = 0;
     const check = remembered(64 * 1024, (input) => {

@@ -162,7 +162,6 @@ export async function signIn(
 export async function signOut(request: Request): Promise<Headers> {
   if (!hasSessionCookie(request)) return new Headers();
   const response = await (await auth()).api.signOut({ headers: forwardedHeaders(request), asResponse: true });
-  forgetRecentSessions();
   return setCookies(response);
 }
 
@@ -365,39 +364,6 @@ export async function getUser(request: Request): Promise<User | null> {
   if (expiresAt - (sessionLifetime - sessionUpdateAge) * 1000 > Date.now()) return user;
   const session = await (await auth()).api.getSession({ headers: forwardedHeaders(request) });
   return session ? user : null;
-}
-
-/**
- * The signed-in user as looked up at most ten seconds ago on this thread: only for the account
- * area of reading pages, which a reader asks for page after page (decision 027). Everything
- * that acts on an account, and every page of the app, asks `getUser`. A session ended here
- * is forgotten at once; one ended on another thread or instance shows as signed in on those
- * pages for those seconds at most, and can do nothing there.
- */
-export function recentUser(request: Request): Promise<User | null> {
-  const token = signedSessionToken(request);
-  if (!token) return Promise.resolve(null);
-  const seen = recentSessions.get(token);
-  if (seen && seen.until > Date.now()) return seen.user;
-  // The lookup itself is kept, so a burst of pages for one reader makes one query, not one each.
-  const user = getUser(request);
-  user.catch(() => {
-    if (recentSessions.get(token)?.user === user) recentSessions.delete(token);
-  });
-  recentSessions.delete(token);
-  if (recentSessions.size >= keptRecentSessions)
-    recentSessions.delete(recentSessions.keys().next().value as string);
-  recentSessions.set(token, { user, until: Date.now() + recentSessionMs });
-  return user;
-}
-
-const recentSessions = new Map<string, { user: Promise<User | null>; until: number }>();
-const keptRecentSessions = 10_000;
-const recentSessionMs = 10_000;
-
-/** Called when sessions end here: which of the remembered ones did is not worth working out. */
-export function forgetRecentSessions(): void {
-  recentSessions.clear();
 }
 
 /**

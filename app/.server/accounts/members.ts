@@ -6,7 +6,6 @@ import { inTransaction } from "../db/transaction.ts";
 import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
 import { bumpContentVersion, deletePost } from "../posts/posts.ts";
 import { recordActivity } from "../site/activity.ts";
-import { forgetRecentSessions } from "./auth.ts";
 import { endLinks } from "./links.ts";
 
 /** Who acts: the signed-in owner (or the command line, as `owner-command`). */
@@ -163,15 +162,11 @@ export async function setSuspended(
   });
 }
 
-/**
- * Ends every session of the user, on every instance, at once (reading pages' account area
- * elsewhere may take ten seconds to notice: see `recentUser`); `except` keeps the one in use.
- */
+/** Ends every session of the user, on every instance, from their next request; `except` keeps the one in use. */
 export async function endSessions(db: Db, userId: string, except?: string): Promise<void> {
   let query = withAuth(db).deleteFrom("session").where("userId", "=", userId);
   if (except) query = query.where("token", "<>", except);
   await query.execute();
-  forgetRecentSessions();
 }
 
 /** "Sign out everywhere": every session of the user ends, this one too, and every link with them (decision 029). */

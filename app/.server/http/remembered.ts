@@ -25,7 +25,7 @@ function weightOf(answer: unknown): number {
 export function remembered<V>(maxBytes: number, compute: (input: string) => V): (input: string) => V {
   const answers = new LRUCache<string, { answer: V }>({
     maxSize: maxBytes,
-    sizeCalculation: (entry, key) => key.length * 2 + weightOf(entry.answer),
+    sizeCalculation: (entry, key) => 1 + key.length * 2 + weightOf(entry.answer),
   });
   return (input) => {
     const key = keyOf(input);
