@@ -10,6 +10,7 @@ import * as mail from "./008-mail.ts";
 import * as draftsSchedulesTags from "./009-drafts-schedules-tags.ts";
 import * as backups from "./015-backups.ts";
 import * as building from "./018-building.ts";
+import * as spaces from "./018-spaces.ts";
 
 /** Every migration, in order; listed here so the bundler includes them. */
 export const migrations: MigrationProvider = {
@@ -26,6 +27,7 @@ export const migrations: MigrationProvider = {
       "009-drafts-schedules-tags": draftsSchedulesTags,
       "015-backups": backups,
       "018-building": building,
+      "018-spaces": spaces,
     };
   },
 };
