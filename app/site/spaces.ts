@@ -97,6 +97,15 @@ export function availableText(availableFrom: string | undefined, today: string):
   }).format(new Date(`${availableFrom}T00:00:00Z`));
 }
 
+export interface SpaceCard {
+  slug: string;
+  name: string;
+  area: number;
+  available: string;
+  rent: string;
+  status: SpaceStatus;
+}
+
 /** Whether visitors see the space: listed, with its own page. */
 export const isListed = (space: { status: SpaceStatus; archived: boolean }) =>
   !space.archived && space.status !== "leased";

@@ -1,5 +1,13 @@
 import { slugBase } from "~/posts/slug.ts";
-import { type SpaceDetails, type SpaceStatus, spaceSchema } from "~/site/spaces.ts";
+import {
+  availableText,
+  rentText,
+  type SpaceCard,
+  type SpaceDetails,
+  type SpaceStatus,
+  spaceSchema,
+} from "~/site/spaces.ts";
+import { sydneyWallTime } from "~/site/sydney-time.ts";
 import type { Actor } from "../accounts/members.ts";
 import type { Db } from "../db/database.ts";
 import type { SpacesTable } from "../db/schema.ts";
@@ -28,6 +36,19 @@ export async function listSpaces(db: Db, { listed = false } = {}): Promise<Space
   let query = db.selectFrom("spaces").selectAll().orderBy("position").orderBy("slug");
   if (listed) query = query.where("archived", "=", 0).where("status", "!=", "leased");
   return (await query.execute()).map(toSpace);
+}
+
+/** What /commercial's cards show of each listed space. */
+export async function spaceCards(db: Db): Promise<SpaceCard[]> {
+  const today = sydneyWallTime(new Date()).slice(0, 10);
+  return (await listSpaces(db, { listed: true })).map((space) => ({
+    slug: space.slug,
+    name: space.name,
+    area: space.area,
+    available: availableText(space.availableFrom, today),
+    rent: rentText(space),
+    status: space.status,
+  }));
 }
 
 export async function spaceBySlug(db: Db, slug: string): Promise<Space | undefined> {
