@@ -18,7 +18,13 @@ import {
  * what is personal, the time the visitor began, comes from the little image below, which
  * sets a signed cookie (see enquiry-stamp.ts).
  */
-export function EnquiryForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+export function EnquiryForm({
+  lastResult,
+  space,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  space?: string;
+}) {
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "enquiry",
@@ -35,6 +41,7 @@ export function EnquiryForm({ lastResult }: { lastResult?: SubmissionResult<stri
       noValidate
       className="not-prose relative space-y-2 rounded-lg border border-sandstone-300 bg-white p-5 sm:p-6"
     >
+      {space && <input type="hidden" name="space" value={space} />}
       <TextField label="Name" field={fields.name} type="text" autoComplete="name" />
       <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
       <TextField label="Phone (optional)" field={fields.phone} type="tel" autoComplete="tel" />

@@ -6,12 +6,14 @@ import { requestContext } from "~/.server/http/request-context.ts";
 import { buildingDetails, enquiryRecipient } from "~/.server/site/building.ts";
 import { sendEnquiry } from "~/.server/site/enquiries.ts";
 import { filledInTime, stampHeaders } from "~/.server/site/enquiry-stamp.ts";
+import { spaceBySlug } from "~/.server/site/spaces.ts";
 import { ContactDetails, TradingHours } from "~/components/content/SiteDetails.tsx";
 import { EnquiryForm } from "~/components/EnquiryForm.tsx";
 import { cachedPage } from "~/http/http-policy.ts";
 import { rootData } from "~/http/root-data.ts";
 import { enquirySchema, honeypotField } from "~/site/enquiry-schema.ts";
 import { seoMeta } from "~/site/seo.ts";
+import { isListed } from "~/site/spaces.ts";
 import type { Route } from "./+types/contact";
 
 export const handle = cachedPage();
@@ -35,10 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get(honeypotField)) return refuse(rejections.robot);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (!filledInTime(request)) return refuse(rejections.tooQuick);
+  const { space, ...enquiry } = submission.value;
+  // Only a space visitors can see is recorded: a stale or made-up one is left out, the enquiry kept.
+  const listed = space ? await spaceBySlug(db(), space) : undefined;
   const result = await sendEnquiry(
     db(),
     context.get(requestContext).clientAddress,
-    submission.value,
+    { ...enquiry, ...(listed && isListed(listed) ? { space } : {}) },
     enquiryRecipient(await buildingDetails(db())).address,
   );
   if (!result.ok) return refuse(result.message, result.status);

@@ -1,8 +1,11 @@
 import { Suspense } from "react";
 import { data } from "react-router";
+import { db } from "~/.server/db/index.ts";
 import { pageFrontmatter } from "~/.server/site/page-frontmatter.ts";
+import { spaceCards } from "~/.server/site/spaces.ts";
 import { contentComponents } from "~/components/content/index.ts";
 import { Picture } from "~/components/Picture.tsx";
+import { SpaceCards } from "~/components/SpaceCards.tsx";
 import { pageBody, pageNameFor, preloadPage } from "~/content/pages.ts";
 import { cachedPage } from "~/http/http-policy.ts";
 import { rootData } from "~/http/root-data.ts";
@@ -16,7 +19,14 @@ export const handle = cachedPage();
 export async function loader({ url }: Route.LoaderArgs) {
   const name = pageNameFor(url.pathname);
   if (!name) throw data(null, { status: 404 });
-  return { name, canonicalPath: name === "index" ? "/" : url.pathname, ...(await pageFrontmatter(name)) };
+  // /commercial lists the spaces for lease above its text (SPEC §13).
+  const spaces = name === "commercial" ? await spaceCards(db()) : [];
+  return {
+    name,
+    canonicalPath: name === "index" ? "/" : url.pathname,
+    spaces,
+    ...(await pageFrontmatter(name)),
+  };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -59,6 +69,7 @@ export default function ContentPage({ loaderData: page }: Route.ComponentProps) 
         </div>
       </header>
       <div className={profile ? "mt-8" : "mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]"}>
+        {page.spaces.length > 0 && <SpaceCards spaces={page.spaces} />}
         <div className="prose prose-lg max-w-3xl prose-headings:font-serif prose-headings:text-heritage-900 prose-a:text-heritage-700 prose-a:underline-offset-4">
           <Suspense>
             <Body components={contentComponents} />

@@ -34,14 +34,17 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await requireOwner(request, url);
   const page = pageNumber(url);
   const status = statusFilter(url);
+  // `?space=`: the enquiries about one space (from /manage/spaces).
+  const space = url.searchParams.get("space") || undefined;
   const [enquiries, total] = await Promise.all([
-    listEnquiries(db(), { page, status }),
-    countEnquiries(db(), status),
+    listEnquiries(db(), { page, status, space }),
+    countEnquiries(db(), status, space),
   ]);
   return {
     page,
     pages: pageCount(page, total, enquiriesPageSize),
     status: status ?? null,
+    space: space ?? null,
     enquiries: enquiries.map((enquiry) => ({
       ...enquiry,
       received: formatSydneyDateTime(new Date(enquiry.createdAt)),
@@ -105,7 +108,7 @@ function Detail({ label, value }: { label: string; value: string | undefined }) 
 }
 
 export default function ManageEnquiries({
-  loaderData: { enquiries, page, pages, status },
+  loaderData: { enquiries, page, pages, status, space },
   actionData,
 }: Route.ComponentProps) {
   return (
@@ -126,6 +129,7 @@ export default function ManageEnquiries({
       </p>
       <ActionNotice outcome={actionData} />
       <StatusFilter current={status} />
+      {space && <p className="mt-4 font-medium">About the space {space} only.</p>}
       {enquiries.length === 0 ? (
         <p className="mt-6 text-lg">{status ? `No ${status} enquiries.` : "No enquiries yet."}</p>
       ) : (
@@ -151,6 +155,7 @@ export default function ManageEnquiries({
                   <Detail label="Phone" value={enquiry.phone} />
                   <Detail label="Company" value={enquiry.company} />
                   <Detail label="Looking for" value={enquiry.lookingFor} />
+                  <Detail label="Space" value={enquiry.space} />
                 </dl>
                 <p className="mt-4 border-l-4 border-sandstone-300 pl-4 break-words whitespace-pre-wrap">
                   {enquiry.message}

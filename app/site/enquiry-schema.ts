@@ -28,6 +28,11 @@ export const enquirySchema = z.object({
   ),
   company: optionalText(enquiryLimits.company, "Company"),
   lookingFor: optionalText(enquiryLimits.lookingFor, "What you are looking for"),
+  /** The space the enquiry is about, from its page's form (the server keeps it only if it exists). */
+  space: z
+    .string()
+    .regex(/^[a-z0-9-]{1,100}$/)
+    .optional(),
   message: z
     .string({ error: "Message is required" })
     .trim()
@@ -36,7 +41,7 @@ export const enquirySchema = z.object({
 });
 
 type Parsed = z.infer<typeof enquirySchema>;
-type OptionalField = "phone" | "company" | "lookingFor";
+type OptionalField = "phone" | "company" | "lookingFor" | "space";
 
 /** An enquiry as the form gives it, the optional fields absent when left empty. */
 export type Enquiry = Omit<Parsed, OptionalField> & Partial<Pick<Parsed, OptionalField>>;

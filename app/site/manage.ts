@@ -8,6 +8,7 @@ export const manageNav = [
   { label: "Posts", href: "/manage/posts" },
   { label: "Users", href: "/manage/users" },
   { label: "Building", href: "/manage/building" },
+  { label: "Spaces", href: "/manage/spaces" },
   { label: "Settings", href: "/manage/settings" },
   { label: "Enquiries", href: "/manage/enquiries" },
   { label: "Outbox", href: "/manage/outbox" },

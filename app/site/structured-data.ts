@@ -1,5 +1,6 @@
 import type { ShownBuilding } from "./building.ts";
 import { site } from "./site.ts";
+import type { SpaceDetails } from "./spaces.ts";
 
 function postalAddress({ address }: ShownBuilding) {
   return {
@@ -49,6 +50,39 @@ export function localBusiness(publicUrl: string, building: ShownBuilding) {
       opens: days[0]?.opens,
       closes: days[0]?.closes,
     })),
+  };
+}
+
+/** A space for lease as an offer: the place with its floor size, and the rent unless on application. */
+export function spaceOffer(url: string, building: ShownBuilding, space: SpaceDetails) {
+  const price =
+    space.rentKind !== "on-application" && space.rent !== undefined
+      ? {
+          priceSpecification: {
+            "@type": "UnitPriceSpecification",
+            price: space.rent,
+            priceCurrency: "AUD",
+            unitText: space.rentKind === "per-year" ? "per year" : "per square metre per year",
+          },
+        }
+      : {};
+  return {
+    "@context": "https://schema.org",
+    "@type": "Offer",
+    name: space.name,
+    url,
+    businessFunction: "http://purl.org/goodrelations/v1#LeaseOut",
+    availability:
+      space.status === "available" ? "https://schema.org/InStock" : "https://schema.org/LimitedAvailability",
+    ...(space.availableFrom && { availabilityStarts: space.availableFrom }),
+    ...price,
+    itemOffered: {
+      "@type": "Accommodation",
+      name: space.name,
+      floorLevel: space.floor,
+      floorSize: { "@type": "QuantitativeValue", value: space.area, unitCode: "MTK", unitText: "m²" },
+      address: postalAddress(building),
+    },
   };
 }
 

@@ -1,9 +1,9 @@
-import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
 import { type BuildingDetails, defaultBuilding } from "~/site/building.ts";
 import { publicPagePaths } from "~/site/public-pages.ts";
 import { signedUp } from "../support/author.ts";
+import { startedCookie } from "../support/enquiry-stamp.ts";
 import { makeOwner } from "../support/owners.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
@@ -32,13 +32,6 @@ function buildingForm(details: BuildingDetails): Record<string, string> {
   form["social.label"] = details.social.label;
   form["social.href"] = details.social.href;
   return form;
-}
-
-/** The enquiry form's start stamp, as if the visitor had opened the form a minute ago. */
-function startedCookie(): string {
-  const millis = String(Date.now() - 60_000);
-  const signature = createHmac("sha256", authSecret).update(`enquiry-started:${millis}`).digest("base64url");
-  return `wm_enquiry=${millis}.${signature}`;
 }
 
 /** A page's words as read, no space before a stop or comma (an element may end there). */
@@ -93,7 +86,7 @@ describe.each(serverDialects)("the building's details on $name", (dialect: Serve
     const response = await new Visitor(server.url).post(
       "/contact",
       { name: "Robin Lessee", email: "robin@lessee.com.au", message: "Is the top floor free from March?" },
-      { cookie: startedCookie() },
+      { cookie: startedCookie(authSecret) },
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/contact/received");

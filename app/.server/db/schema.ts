@@ -197,6 +197,8 @@ export interface EnquiriesTable {
   createdAt: number;
   /** Why the enquiry was kept but not sent (a placeholder recipient); null when it was sent. */
   notSent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The space the enquiry was about, if any. */
+  spaceSlug: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** "stop-change": the old address's way to stop an address change it did not ask for. */
@@ -234,9 +236,22 @@ export interface BuildingTable {
   updatedAt: number;
 }
 
+/** A space for lease: its details as JSON of what /manage/spaces' schema accepted. */
+export interface SpacesTable {
+  slug: string;
+  position: number;
+  status: "available" | "under-offer" | "leased";
+  /** 1 when archived: gone from the site, kept for its enquiries. */
+  archived: number;
+  details: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface Database {
   activity: ActivityTable;
   building: BuildingTable;
+  spaces: SpacesTable;
   backups: BackupsTable;
   members: MembersTable;
   siteSettings: SiteSettingsTable;

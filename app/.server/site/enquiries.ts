@@ -65,6 +65,7 @@ export async function sendEnquiry(
         lookingFor: enquiry.lookingFor ?? null,
         message: enquiry.message,
         createdAt: now,
+        spaceSlug: enquiry.space ?? null,
         notSent: placeholder ? `the enquiry address, ${to}, is an example` : null,
       })
       .execute();
@@ -85,6 +86,7 @@ export async function sendEnquiry(
               ["Phone", enquiry.phone ?? "not given"],
               ["Company", enquiry.company ?? "not given"],
               ["Looking for", enquiry.lookingFor ?? "not given"],
+              ...(enquiry.space ? [["Space", enquiry.space] as [string, string]] : []),
             ],
           },
           { quoted: enquiry.message, label: "Message" },
@@ -113,7 +115,7 @@ export const enquiriesPageSize = 50;
 /** Enquiries for owners, newest first, optionally of one status. */
 export async function listEnquiries(
   db: Db,
-  { page = 1, status }: { page?: number; status?: EnquiryStatus } = {},
+  { page = 1, status, space }: { page?: number; status?: EnquiryStatus; space?: string } = {},
 ): Promise<StoredEnquiry[]> {
   let query = db
     .selectFrom("enquiries")
@@ -123,6 +125,7 @@ export async function listEnquiries(
     .limit(enquiriesPageSize)
     .offset((page - 1) * enquiriesPageSize);
   if (status) query = query.where("status", "=", status);
+  if (space) query = query.where("spaceSlug", "=", space);
   return (await query.execute()).map((row) => ({
     id: row.id,
     name: row.name,
@@ -134,6 +137,7 @@ export async function listEnquiries(
     status: row.status,
     createdAt: Number(row.createdAt),
     notSent: row.notSent ?? undefined,
+    space: row.spaceSlug ?? undefined,
   }));
 }
 
@@ -146,9 +150,10 @@ export async function setEnquiryStatus(db: Db, id: string, status: EnquiryStatus
 }
 
 /** How many enquiries there are, optionally of one status: the pages of the owners' listing. */
-export async function countEnquiries(db: Db, status?: EnquiryStatus): Promise<number> {
+export async function countEnquiries(db: Db, status?: EnquiryStatus, space?: string): Promise<number> {
   let query = db.selectFrom("enquiries").select((eb) => eb.fn.countAll<number>().as("count"));
   if (status) query = query.where("status", "=", status);
+  if (space) query = query.where("spaceSlug", "=", space);
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 

@@ -2,6 +2,7 @@ import { escapeXml } from "~/http/xml.ts";
 import { publicPagePaths } from "~/site/public-pages.ts";
 import type { Db } from "../db/database.ts";
 import { countPosts, countPublicTags, lastChanged, listPostDates, publicTags } from "../posts/posts.ts";
+import { listSpaces } from "./spaces.ts";
 
 /** The sitemap protocol's limit of addresses in one file. */
 export const urlsPerSitemap = 50_000;
@@ -17,21 +18,28 @@ const namespace = "http://www.sitemaps.org/schemas/sitemap/0.9";
  * newest first, then every tag's page.
  */
 export async function sitemapCount(db: Db): Promise<number> {
-  const [posts, tags] = await Promise.all([countPosts(db), countPublicTags(db)]);
-  return Math.max(1, Math.ceil((publicPagePaths.length + posts + tags) / urlsPerSitemap));
+  const [pagePaths, posts, tags] = await Promise.all([pagesOf(db), countPosts(db), countPublicTags(db)]);
+  return Math.max(1, Math.ceil((pagePaths.length + posts + tags) / urlsPerSitemap));
+}
+
+/** The site's own pages and the pages of the spaces for lease visitors can see. */
+async function pagesOf(db: Db): Promise<string[]> {
+  const spaces = await listSpaces(db, { listed: true });
+  return [...publicPagePaths, ...spaces.map(({ slug }) => `/spaces/${slug}`)];
 }
 
 /** Sitemap file `number` (from 1): its share of the pages and posts, each with its lastmod. */
 export async function sitemap(db: Db, publicUrl: string, number: number): Promise<string> {
   const first = (number - 1) * urlsPerSitemap;
-  const pages = publicPagePaths.slice(first, first + urlsPerSitemap);
-  const postOffset = Math.max(0, first - publicPagePaths.length);
+  const pagePaths = await pagesOf(db);
+  const pages = pagePaths.slice(first, first + urlsPerSitemap);
+  const postOffset = Math.max(0, first - pagePaths.length);
   const posts = await listPostDates(db, { offset: postOffset, limit: urlsPerSitemap - pages.length });
   const room = urlsPerSitemap - pages.length - posts.length;
   const tags =
     room > 0
       ? await publicTags(db, {
-          offset: Math.max(0, first - publicPagePaths.length - (await countPosts(db))),
+          offset: Math.max(0, first - pagePaths.length - (await countPosts(db))),
           limit: room,
         })
       : [];

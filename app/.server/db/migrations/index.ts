@@ -12,6 +12,7 @@ import * as backups from "./015-backups.ts";
 import * as deliveredLinks from "./016-delivered-links.ts";
 import * as twoStep from "./017-two-step.ts";
 import * as building from "./018-building.ts";
+import * as spaces from "./018-spaces.ts";
 import * as writing from "./019-writing.ts";
 
 /** Every migration, in order; listed here so the bundler includes them. */
@@ -31,6 +32,7 @@ export const migrations: MigrationProvider = {
       "016-delivered-links": deliveredLinks,
       "017-two-step": twoStep,
       "018-building": building,
+      "018-spaces": spaces,
       "019-writing": writing,
     };
   },

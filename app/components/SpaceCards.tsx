@@ -1,0 +1,35 @@
+import { type SpaceCard, spaceStatusLabels } from "~/site/spaces.ts";
+import { PageLink } from "./PageLink.tsx";
+
+/** The spaces for lease as cards: one column on phones, two or three wider. */
+export function SpaceCards({ spaces }: { spaces: SpaceCard[] }) {
+  return (
+    <section aria-labelledby="spaces-heading" className="lg:col-span-2">
+      <h2 id="spaces-heading" className="font-serif text-2xl font-semibold text-heritage-900 sm:text-3xl">
+        Spaces for lease
+      </h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {spaces.map((space) => (
+          <li key={space.slug} className="rounded-lg border border-sandstone-300 bg-white p-5">
+            <h3 className="font-serif text-xl font-semibold text-heritage-900">
+              <PageLink href={`/spaces/${space.slug}`} className="underline-offset-4 hover:underline">
+                {space.name}
+              </PageLink>
+            </h3>
+            {space.status === "under-offer" && (
+              <p className="mt-1 text-sm font-semibold text-brick">{spaceStatusLabels[space.status]}</p>
+            )}
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="font-medium">Area</dt>
+              <dd>{space.area} m²</dd>
+              <dt className="font-medium">Available</dt>
+              <dd>{space.available}</dd>
+              <dt className="font-medium">Rent</dt>
+              <dd>{space.rent}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useRouteLoaderData } from "react-router";
+import { requireOwner } from "~/.server/accounts/auth.ts";
+import { db } from "~/.server/db/index.ts";
+import { requireFormToken } from "~/.server/http/form-token.ts";
+import { readForm } from "~/.server/http/forms.ts";
+import { redirectWithToast } from "~/.server/http/toast.ts";
+import { createSpace, spaceBySlug, updateSpace } from "~/.server/site/spaces.ts";
+import { FormAlert, TextAreaField, TextField } from "~/components/forms.tsx";
+import { formTokenField } from "~/http/form-token-field.ts";
+import type { RootData } from "~/http/root-data.ts";
+import { manageMeta } from "~/site/manage-meta.ts";
+import {
+  rentBases,
+  rentKindLabels,
+  rentKinds,
+  type SpaceDetails,
+  spaceSchema,
+  spaceStatuses,
+  spaceStatusLabels,
+} from "~/site/spaces.ts";
+import type { Route } from "./+types/manage-space";
+
+/** `/manage/spaces/new` adds a space; `/manage/spaces/:slug` edits one. */
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  await requireOwner(request, url);
+  if (!params.slug) return { slug: null, space: null };
+  const space = await spaceBySlug(db(), params.slug);
+  if (!space) throw data(null, { status: 404 });
+  const { slug, archived: _archived, position: _position, ...details } = space;
+  return { slug, space: details };
+}
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  const owner = await requireOwner(request, url);
+  const form = await readForm(request);
+  requireFormToken(request, form);
+  const submission = parseWithZod(form, { schema: spaceSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (params.slug) {
+    if (!(await updateSpace(db(), owner, params.slug, submission.value))) throw data(null, { status: 404 });
+  } else {
+    await createSpace(db(), owner, submission.value);
+  }
+  return redirectWithToast("/manage/spaces", "The space is saved");
+}
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return manageMeta(
+    matches,
+    params.slug ? "Edit a space · Manage" : "Add a space · Manage",
+    params.slug ? `/manage/spaces/${params.slug}` : "/manage/spaces/new",
+  );
+}
+
+const selectClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-brick";
+
+export default function ManageSpace({ loaderData: { slug, space }, actionData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<RootData>("root");
+  const [form, fields] = useForm<SpaceDetails>({
+    id: "space",
+    lastResult: actionData?.result,
+    defaultValue: space ?? { rentKind: "per-sqm-year", rentBasis: "gross", status: "available" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: spaceSchema }),
+  });
+  const choice = (
+    label: string,
+    field: (typeof fields)["status" | "rentKind" | "rentBasis"],
+    options: [string, string][],
+  ) => (
+    <div>
+      <label htmlFor={field.id} className="block font-medium text-heritage-900">
+        {label}
+      </label>
+      <select {...getSelectProps(field)} key={field.key} className={selectClass}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <p id={field.errorId} className="mt-1 min-h-5 text-sm text-brick">
+        {field.errors?.[0]}
+      </p>
+    </div>
+  );
+  return (
+    <>
+      <h1 className="mt-8 text-4xl font-semibold">{slug ? `Edit ${space?.name}` : "Add a space"}</h1>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 max-w-3xl space-y-2">
+        <input type="hidden" name={formTokenField} value={root?.formToken ?? ""} />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <TextField label="Name, e.g. Level 2, Suite 2.01" field={fields.name} type="text" />
+          <TextField label="Floor" field={fields.floor} type="text" />
+          <TextField label="Area (m²)" field={fields.area} type="text" inputMode="numeric" />
+          <TextField
+            label="Workstations (optional)"
+            field={fields.workstations}
+            type="text"
+            inputMode="numeric"
+          />
+          <div>
+            <label htmlFor={fields.availableFrom.id} className="block font-medium text-heritage-900">
+              Available from (empty: now)
+            </label>
+            <input
+              id={fields.availableFrom.id}
+              name={fields.availableFrom.name}
+              key={fields.availableFrom.key}
+              type="date"
+              defaultValue={fields.availableFrom.initialValue}
+              aria-invalid={fields.availableFrom.errors ? true : undefined}
+              aria-describedby={fields.availableFrom.errors ? fields.availableFrom.errorId : undefined}
+              className={selectClass}
+            />
+            <p id={fields.availableFrom.errorId} className="mt-1 min-h-5 text-sm text-brick">
+              {fields.availableFrom.errors?.[0]}
+            </p>
+          </div>
+          {choice(
+            "Status",
+            fields.status,
+            spaceStatuses.map((status) => [status, spaceStatusLabels[status]]),
+          )}
+          {choice(
+            "Rent is given",
+            fields.rentKind,
+            rentKinds.map((kind) => [
+              kind,
+              kind === "on-application" ? "On application" : rentKindLabels[kind],
+            ]),
+          )}
+          <TextField
+            label="Rent in dollars (unless on application)"
+            field={fields.rent}
+            type="text"
+            inputMode="decimal"
+          />
+          {choice(
+            "Rent is",
+            fields.rentBasis,
+            rentBases.map((basis) => [
+              basis,
+              basis === "gross" ? "Gross (outgoings included)" : "Net (plus outgoings)",
+            ]),
+          )}
+          <TextField label="Outgoings note (optional)" field={fields.outgoings} type="text" />
+          <TextField label="Car spaces (optional)" field={fields.carSpaces} type="text" inputMode="numeric" />
+          <TextField
+            label="NABERS Energy stars (required from 1000 m²)"
+            field={fields.nabers}
+            type="text"
+            inputMode="decimal"
+          />
+        </div>
+        <TextAreaField label="Description (Markdown, optional)" field={fields.description} rows={8} />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <button
+          type="submit"
+          className="rounded-md bg-heritage-700 px-6 py-2.5 font-semibold text-white hover:bg-heritage-900"
+        >
+          Save the space
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import { createHmac } from "node:crypto";
+
+/** The enquiry form's start stamp a browser gets from the form's image, as if loaded `secondsAgo`. */
+export function startedCookie(authSecret: string, secondsAgo = 60): string {
+  const millis = String(Date.now() - secondsAgo * 1000);
+  const signature = createHmac("sha256", authSecret).update(`enquiry-started:${millis}`).digest("base64url");
+  return `wm_enquiry=${millis}.${signature}`;
+}
