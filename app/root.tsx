@@ -16,10 +16,13 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { config } from "./.server/config.ts";
+import { db } from "./.server/db/index.ts";
 import { personalParts } from "./.server/http/personal.ts";
 import { requestContext } from "./.server/http/request-context.ts";
+import { shownBuilding } from "./.server/site/building.ts";
 import { AppNavigation } from "./components/AppNavigation.tsx";
 import { Banner } from "./components/Banner.tsx";
+import { BuildingContext } from "./components/BuildingContext.tsx";
 import { DevStrip } from "./components/DevStrip.tsx";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { Footer } from "./components/Footer.tsx";
@@ -30,11 +33,16 @@ import { SpeculationRules } from "./components/SpeculationRules.tsx";
 import { Toast } from "./components/Toast.tsx";
 import { hydrates, readingScripts } from "./http/page-kinds.ts";
 import type { RootData } from "./http/root-data.ts";
+import { defaultShownBuilding } from "./site/building.ts";
 import { sydneyYear } from "./site/dates.ts";
+import { jsonLdText, organization } from "./site/structured-data.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, production } = config();
-  const { email, owner, registrationOpen, formToken, toast, headers } = await personalParts(request);
+  const [{ email, owner, registrationOpen, formToken, toast, headers }, building] = await Promise.all([
+    personalParts(request),
+    shownBuilding(db()),
+  ]);
   const { id, nonce } = context.get(requestContext);
   const root: RootData = {
     publicUrl,
@@ -47,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     registrationOpen,
     formToken,
     toast,
+    building,
   };
   return data(root, { headers });
 }
@@ -59,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   // Moving to another page of the app on the client: the page waits for its data.
   const loading = navigation.state === "loading" && navigation.location.pathname !== pathname;
+  const building = root?.building ?? defaultShownBuilding;
   return (
     <html lang="en-AU">
       <head>
@@ -68,39 +78,48 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {root && (
+          <script
+            type="application/ld+json"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own, with "<" escaped
+            dangerouslySetInnerHTML={{ __html: jsonLdText(organization(root.publicUrl, building)) }}
+          />
+        )}
       </head>
       <body className="flex min-h-screen flex-col font-sans antialiased">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
-        >
-          Skip to content
-        </a>
-        {root && !root.production && <DevStrip />}
-        <header className="no-print">
-          <Navbar
-            email={root?.email ?? null}
-            owner={root?.owner ?? false}
-            registrationOpen={root?.registrationOpen ?? true}
-            formToken={root?.formToken ?? null}
-          />
-          <Banner />
-        </header>
-        <main id="main" className="flex-1">
-          {loading ? <LoadingPage /> : children}
-        </main>
-        <Footer year={root?.year ?? sydneyYear()} />
-        <Toast key={root?.requestId} message={root?.toast ?? null} />
-        <ReadingScript src={readingScripts.menus} />
-        {app ? (
-          <>
-            <AppNavigation />
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        ) : (
-          <SpeculationRules />
-        )}
+        <BuildingContext value={building}>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+          >
+            Skip to content
+          </a>
+          {root && !root.production && <DevStrip />}
+          <header className="no-print">
+            <Navbar
+              email={root?.email ?? null}
+              owner={root?.owner ?? false}
+              registrationOpen={root?.registrationOpen ?? true}
+              formToken={root?.formToken ?? null}
+            />
+            <Banner />
+          </header>
+          <main id="main" className="flex-1">
+            {loading ? <LoadingPage /> : children}
+          </main>
+          <Footer year={root?.year ?? sydneyYear()} />
+          <Toast key={root?.requestId} message={root?.toast ?? null} />
+          <ReadingScript src={readingScripts.menus} />
+          {app ? (
+            <>
+              <AppNavigation />
+              <ScrollRestoration />
+              <Scripts />
+            </>
+          ) : (
+            <SpeculationRules />
+          )}
+        </BuildingContext>
       </body>
     </html>
   );

@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { megabyte, remembered } from "../app/.server/http/remembered.ts";
 import { type PageCacheRule, pageCacheRule } from "../app/http/http-policy.ts";
-import { remembered } from "../app/http/remembered.ts";
 
 interface CacheableRoute {
   id: string;
@@ -42,7 +42,7 @@ export function pageCacheKeys(routes: ServerBuild["routes"]): (url: string) => s
   const tree = routeTree(routes) as RouteObject[];
   // matchRoutes ranks every route on each call (about 0.2 ms with this site's routes, more
   // than answering from the cache itself), so each short path's rule is remembered.
-  const rememberedRule = remembered(10_000, (pathname) => cacheableRule(tree, pathname));
+  const rememberedRule = remembered(2 * megabyte, (pathname) => cacheableRule(tree, pathname));
   const ruleOf = (pathname: string) =>
     pathname.length > rememberedPathLength ? cacheableRule(tree, pathname) : rememberedRule(pathname);
   return (url) => {

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { remembered } from "../app/http/remembered.ts";
+import { megabyte, remembered } from "../app/.server/http/remembered.ts";
 import { rememberedPathLength, routeTree } from "./page-cache-keys.ts";
 
 /**
@@ -9,7 +9,7 @@ import { rememberedPathLength, routeTree } from "./page-cache-keys.ts";
  */
 export function routePatterns(routes: ServerBuild["routes"]): (url: string) => string {
   const tree = routeTree(routes) as RouteObject[];
-  const rememberedPattern = remembered(10_000, (pathname) => patternOf(tree, pathname));
+  const rememberedPattern = remembered(2 * megabyte, (pathname) => patternOf(tree, pathname));
   return (url) => {
     const queryStart = url.indexOf("?");
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);

@@ -1,6 +1,6 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { PersonalPart } from "../app/.server/http/personal-fragments.tsx";
-import { remembered } from "../app/http/remembered.ts";
+import { megabyte, remembered } from "../app/.server/http/remembered.ts";
 
 /** A shared page cut where its personal parts are, with each piece kept raw and compressed. */
 interface CutPage {
@@ -59,7 +59,7 @@ function gzipPiece(piece: Buffer): Buffer {
 }
 
 /** A reader's parts are the same page after page (their menu, their token): compressed once. */
-const ownGzipOf = remembered(1000, (own) => gzipPiece(Buffer.from(own)));
+const ownGzipOf = remembered(megabyte, (own) => gzipPiece(Buffer.from(own)));
 
 /** Cuts per page body and set of parts, as long as the page is kept. */
 const cuts = new WeakMap<Buffer, Map<string, CutPage | null>>();

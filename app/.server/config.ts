@@ -4,7 +4,6 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
 import { z } from "zod";
-import { site } from "../site/site.ts";
 
 /** A configuration problem a person can fix; its message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -176,8 +175,8 @@ export interface MailConfig {
   /** The SMTP server; unset: messages wait in the outbox and nothing is sent. */
   smtpUrl?: string;
   from: string;
-  /** Where leasing enquiries go. */
-  enquiryTo: string;
+  /** ENQUIRY_TO: where leasing enquiries go, whatever the owners set at /manage/building. */
+  enquiryToOverride?: string;
 }
 
 export interface S3StorageConfig {
@@ -248,7 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     mail: {
       smtpUrl: vars.SMTP_URL,
       from: vars.MAIL_FROM ?? `no-reply@${new URL(vars.PUBLIC_URL ?? "http://localhost").hostname}`,
-      enquiryTo: vars.ENQUIRY_TO ?? realEstateContact(),
+      enquiryToOverride: vars.ENQUIRY_TO,
     },
     requireEmailVerification: vars.REQUIRE_EMAIL_VERIFICATION === "true",
     enquiryRetentionMs: vars.ENQUIRY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
@@ -258,12 +257,6 @@ export function loadConfig(env: Env = process.env): Config {
         ? { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT }
         : undefined,
   };
-}
-
-function realEstateContact(): string {
-  const contact = site.contacts.find(({ group }) => group === "Real estate");
-  if (!contact) throw new Error("app/site/site.ts has no Real estate contact");
-  return contact.email;
 }
 
 let current: Config | undefined;

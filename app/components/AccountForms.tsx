@@ -7,9 +7,9 @@ import { formTokenField } from "~/http/form-token-field.ts";
 import type { RootData } from "~/http/root-data.ts";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "./forms.tsx";
 
-type LastResult = SubmissionResult<string[]> | undefined;
+export type LastResult = SubmissionResult<string[]> | undefined;
 
-function TokenAndIntent({ intent }: { intent: string }) {
+export function TokenAndIntent({ intent }: { intent: string }) {
   const root = useRouteLoaderData<RootData>("root");
   return (
     <>

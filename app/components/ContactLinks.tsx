@@ -1,21 +1,34 @@
-import type { site } from "~/site/site.ts";
+import type { ShownContact } from "~/site/building.ts";
+import { PageLink } from "./PageLink.tsx";
 
-type Contact = (typeof site.contacts)[number];
-
-/** A contact's email and phone number as links a phone or mail program can open. */
-export function ContactLinks({ contact, className }: { contact: Contact; className: string }) {
+/**
+ * A contact's email and phone number as links a phone or mail program can open; what is not
+ * set (or still an example) is left out, and a group with neither points to the contact page.
+ */
+export function ContactLinks({ contact, className }: { contact: ShownContact; className: string }) {
   return (
     <ul className="mt-1 list-none space-y-1 p-0">
-      <li>
-        <a className={className} href={`mailto:${contact.email}`}>
-          {contact.email}
-        </a>
-      </li>
-      <li>
-        <a className={className} href={`tel:${contact.phone.replaceAll(" ", "")}`}>
-          {contact.phone}
-        </a>
-      </li>
+      {contact.email && (
+        <li>
+          <a className={className} href={`mailto:${contact.email}`}>
+            {contact.email}
+          </a>
+        </li>
+      )}
+      {contact.phone && (
+        <li>
+          <a className={className} href={`tel:${contact.phone.replace(/[^+\d]/g, "")}`}>
+            {contact.phone}
+          </a>
+        </li>
+      )}
+      {!contact.email && !contact.phone && (
+        <li>
+          <PageLink className={className} href="/contact">
+            Send us a message
+          </PageLink>
+        </li>
+      )}
     </ul>
   );
 }

@@ -1,15 +1,22 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getTextareaProps } from "@conform-to/react";
 
-interface TextFieldProps {
+interface TextFieldProps<Value> {
   label: string;
-  field: FieldMetadata<string>;
-  type: "email" | "password" | "text" | "tel";
+  field: FieldMetadata<Value>;
+  type: "email" | "password" | "text" | "tel" | "time";
   autoComplete?: string;
+  inputMode?: "decimal" | "numeric";
 }
 
 /** A labelled input with its validation message right beside it. */
-export function TextField({ label, field, type, autoComplete }: TextFieldProps) {
+export function TextField<Value extends string | number>({
+  label,
+  field,
+  type,
+  autoComplete,
+  inputMode,
+}: TextFieldProps<Value>) {
   return (
     <div>
       <label htmlFor={field.id} className="block font-medium text-heritage-900">
@@ -19,6 +26,7 @@ export function TextField({ label, field, type, autoComplete }: TextFieldProps) 
         {...getInputProps(field, { type, ariaDescribedBy: field.errors ? field.errorId : undefined })}
         key={field.key}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-brick focus:border-heritage-700"
       />
       <p id={field.errorId} className="mt-1 min-h-5 text-sm text-brick">

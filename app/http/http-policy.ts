@@ -9,6 +9,9 @@ export const cookieNames = {
   /** better-auth's session cookie (with `__Secure-` in front over HTTPS). */
   session: "wm.session_token",
   secureSession: "__Secure-wm.session_token",
+  /** better-auth's sign-in waiting for its second step (a code from an authenticator app). */
+  twoStep: "wm.two_factor",
+  secureTwoStep: "__Secure-wm.two_factor",
   /** A one-time notice carried across a redirect. */
   toast: "wm_toast",
   /** The anti-forgery token of the log-in and registration forms (not personal: no one is signed in). */

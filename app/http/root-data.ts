@@ -1,3 +1,5 @@
+import type { ShownBuilding } from "~/site/building.ts";
+
 export interface RootData {
   publicUrl: string;
   production: boolean;
@@ -15,6 +17,8 @@ export interface RootData {
   formToken: string | null;
   /** A one-time notice carried across a redirect. */
   toast: string | null;
+  /** The building's details, as every page shows them. */
+  building: ShownBuilding;
 }
 
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];

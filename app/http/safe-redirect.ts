@@ -14,3 +14,8 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (!url || url.origin !== probe) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** The second step of log in (two-step sign-in), carrying where to go once it is done. */
+export function twoStepPage(redirectTo: string): string {
+  return redirectTo === "/" ? "/login/two-step" : `/login/two-step?${new URLSearchParams({ redirectTo })}`;
+}

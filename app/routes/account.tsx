@@ -11,6 +11,7 @@ import { requestContext } from "~/.server/http/request-context.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
 import { handleMessages, passwordChangeSchema, postCount, profileSchema } from "~/accounts/account-schema.ts";
 import { PasswordForm, ProfileForm, SignOutEverywhereForm } from "~/components/AccountForms.tsx";
+import { AccountSection } from "~/components/AccountSection.tsx";
 import { AppLink, PageLink } from "~/components/PageLink.tsx";
 import { appPage } from "~/http/page-kinds.ts";
 import { rootData } from "~/http/root-data.ts";
@@ -25,6 +26,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const [member, summary] = await Promise.all([memberOf(db(), user.id), userSummary(db(), user.id)]);
   return {
     email: user.email,
+    twoStep: user.twoStep,
     profile: { displayName: member.displayName, handle: member.handle, bio: member.bio },
     posts: summary?.posts ?? 0,
   };
@@ -91,19 +93,10 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="mt-10 rounded-xl border border-sandstone-300 bg-white p-5 sm:p-6">
-      <h2 className="text-2xl font-semibold">{title}</h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 const linkClass = "font-semibold text-heritage-700 underline underline-offset-4";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, profile, posts } = loaderData;
+  const { email, twoStep, profile, posts } = loaderData;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
       <h1 className="text-4xl font-semibold">Your account</h1>
@@ -113,7 +106,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Change e-mail address
         </AppLink>
       </p>
-      <Section title="Profile">
+      <AccountSection title="Profile">
         <ProfileForm
           profile={profile}
           lastResult={actionData?.intent === "profile" ? actionData.result : undefined}
@@ -126,30 +119,40 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </PageLink>
           </p>
         )}
-      </Section>
-      <Section title="Password">
+      </AccountSection>
+      <AccountSection title="Password">
         <PasswordForm lastResult={actionData?.intent === "password" ? actionData.result : undefined} />
-      </Section>
-      <Section title="Sessions">
+      </AccountSection>
+      <AccountSection title="Two-step sign-in">
+        <p>
+          {twoStep
+            ? "On: logging in asks for a code from your authenticator app after your password. "
+            : "Off: your password alone signs you in. "}
+          <AppLink href="/account/two-step" className={linkClass}>
+            {twoStep ? "Recovery codes, or turn it off" : "Turn on two-step sign-in"}
+          </AppLink>
+        </p>
+      </AccountSection>
+      <AccountSection title="Sessions">
         <p className="mb-4">Signed in on a computer you no longer use? End every session, this one too.</p>
         <SignOutEverywhereForm />
-      </Section>
-      <Section title="Your data">
+      </AccountSection>
+      <AccountSection title="Your data">
         <p>
           <a href="/account/data" download className={linkClass}>
             Download my data
           </a>{" "}
           (a JSON file of your account and your {postCount(posts)}, with their image addresses).
         </p>
-      </Section>
-      <Section title="Delete account">
+      </AccountSection>
+      <AccountSection title="Delete account">
         <p>
           Your account goes for good with {postCount(posts)} and their images.{" "}
           <AppLink href="/account/delete" className="font-semibold text-brick underline underline-offset-4">
             Delete my account
           </AppLink>
         </p>
-      </Section>
+      </AccountSection>
     </div>
   );
 }

@@ -1,30 +1,39 @@
+import { useLocation } from "react-router";
 import { PageLink } from "~/components/PageLink.tsx";
 import { cachedPage } from "~/http/http-policy.ts";
 import { rootData } from "~/http/root-data.ts";
-import { enquirySent } from "~/site/enquiry-schema.ts";
+import { enquiryKept, enquirySent } from "~/site/enquiry-schema.ts";
 import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/contact-sent";
 
 export const handle = cachedPage();
 
-export function meta({ matches }: Route.MetaArgs) {
+/**
+ * Where an enquiry lands (after a redirect, so reloading sends nothing twice): sent, or only
+ * received while the enquiry address is still an example (the page says no more than happened).
+ */
+const outcomes: Record<string, { title: string; message: string }> = {
+  "/contact/sent": { title: "Enquiry sent", message: enquirySent },
+  "/contact/received": { title: "Enquiry received", message: enquiryKept },
+};
+
+const outcomeAt = (pathname: string) => outcomes[pathname] ?? outcomes["/contact/sent"];
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  const { title, message } = outcomeAt(location.pathname) ?? { title: "", message: "" };
   return [
-    ...seoMeta(rootData(matches).publicUrl, {
-      title: "Enquiry sent",
-      description: "Your enquiry has been sent to the building's managers.",
-      path: "/contact/sent",
-    }),
+    ...seoMeta(rootData(matches).publicUrl, { title, description: message, path: location.pathname }),
     { name: "robots", content: "noindex" },
   ];
 }
 
-/** Where a sent enquiry lands (after a redirect, so reloading sends nothing twice). */
 export default function ContactSent() {
+  const { title, message } = outcomeAt(useLocation().pathname) ?? { title: "", message: "" };
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
-      <h1 className="text-3xl font-semibold">Enquiry sent</h1>
+      <h1 className="text-3xl font-semibold">{title}</h1>
       <p role="status" className="mt-6 text-lg">
-        {enquirySent}
+        {message}
       </p>
       <PageLink
         href="/commercial"

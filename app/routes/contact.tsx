@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
+import { buildingDetails, enquiryRecipient } from "~/.server/site/building.ts";
 import { sendEnquiry } from "~/.server/site/enquiries.ts";
 import { filledInTime, stampHeaders } from "~/.server/site/enquiry-stamp.ts";
 import { ContactDetails, TradingHours } from "~/components/content/SiteDetails.tsx";
@@ -39,10 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     db(),
     context.get(requestContext).clientAddress,
     submission.value,
-    config().mail.enquiryTo,
+    enquiryRecipient(await buildingDetails(db())).address,
   );
   if (!result.ok) return refuse(result.message, result.status);
-  throw redirect("/contact/sent", 303);
+  throw redirect(result.sent ? "/contact/sent" : "/contact/received", 303);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -27,7 +27,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { publicUrl } = rootData(matches);
+  const { publicUrl, building } = rootData(matches);
   const tags = seoMeta(publicUrl, {
     title: loaderData.title,
     description: loaderData.description,
@@ -37,7 +37,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     image: illustrationSrc(loaderData.image),
     imageAlt: loaderData.imageAlt,
   });
-  return loaderData.name === "index" ? [...tags, { "script:ld+json": localBusiness(publicUrl) }] : tags;
+  return loaderData.name === "index"
+    ? [...tags, { "script:ld+json": localBusiness(publicUrl, building) }]
+    : tags;
 }
 
 export default function ContentPage({ loaderData: page }: Route.ComponentProps) {

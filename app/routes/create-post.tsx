@@ -58,7 +58,7 @@ export default function CreatePost({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <h1 className="mb-8 text-4xl font-semibold">Create post</h1>
-      {loaderData.mustVerify && <VerifyNotice />}
+      {loaderData.mustVerify && <VerifyNotice step={loaderData.mustVerify} />}
       <PostForm
         key={loaderData.submissionId}
         lastResult={actionData?.result}

@@ -33,10 +33,15 @@ const links = {
   "stop-email-change": {
     purpose: "stop-change",
     title: "Stop the change of address",
+    explains:
+      "Someone asked to move your account to another address. This stops it, signs your account out on every device, and sends this address a link to choose a new password.",
     button: "Stop it and sign out everywhere",
     done: "The change is stopped and every session signed out. We've sent you a link to choose a new password.",
   },
-} as const satisfies Record<string, { purpose: LinkPurpose; title: string; button: string; done: string }>;
+} as const satisfies Record<
+  string,
+  { purpose: LinkPurpose; title: string; explains?: string; button: string; done: string }
+>;
 
 /** What following each kind of link does; false when the link does not work. */
 const follow: Record<(typeof links)[LinkRoute]["purpose"], (token: string) => Promise<boolean>> = {
@@ -91,6 +96,7 @@ export default function EmailLink({ loaderData, actionData }: Route.ComponentPro
   }
   return (
     <AuthCard title={link.title}>
+      {"explains" in link && <p className="mb-4">{link.explains}</p>}
       <Form method="post">
         <input type="hidden" name={formTokenField} value={loaderData.formToken} />
         <button

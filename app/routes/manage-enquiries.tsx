@@ -155,6 +155,11 @@ export default function ManageEnquiries({
                 <p className="mt-4 border-l-4 border-sandstone-300 pl-4 break-words whitespace-pre-wrap">
                   {enquiry.message}
                 </p>
+                {enquiry.notSent && (
+                  <p data-testid="enquiry-not-sent" className="mt-3 text-sm font-medium text-brick">
+                    Kept here, not sent: {enquiry.notSent}.
+                  </p>
+                )}
                 <div className="mt-4 flex flex-wrap items-start gap-2">
                   <a
                     href={enquiry.reply}

@@ -4,6 +4,8 @@ import { recentBackups } from "~/.server/backups/schedule.ts";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { countAllPosts, countPosts } from "~/.server/posts/posts.ts";
+import { buildingDetails, showDetails } from "~/.server/site/building.ts";
+import { beforeGoingLive } from "~/.server/site/going-live.ts";
 import { siteSettings } from "~/.server/site/settings.ts";
 import { AppLink } from "~/components/PageLink.tsx";
 import { manageMeta } from "~/site/manage-meta.ts";
@@ -12,13 +14,21 @@ import type { Route } from "./+types/manage-index";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireOwner(request, url);
-  const [posts, publicPosts, users, settings, backups] = await Promise.all([
+  const [posts, publicPosts, users, settings, backups, details] = await Promise.all([
     countAllPosts(db()),
     countPosts(db()),
     listUsers(db()),
     siteSettings(db()),
     recentBackups(db(), 20),
+    buildingDetails(db()),
   ]);
+  const lastGood = backups.find((backup) => backup.status === "ok") ?? null;
+  const openPoints = beforeGoingLive({
+    details,
+    shown: await showDetails(details),
+    settings,
+    lastGoodBackup: lastGood?.startedAt ?? null,
+  });
   const scheduled = config().backups.everyMs !== undefined;
   return {
     posts,
@@ -30,8 +40,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     backups: {
       scheduled,
       last: backups[0] ?? null,
-      lastGood: backups.find((backup) => backup.status === "ok") ?? null,
+      lastGood,
     },
+    openPoints,
   };
 }
 
@@ -54,6 +65,7 @@ export default function ManageIndex({ loaderData: data }: Route.ComponentProps) 
   return (
     <>
       <h1 className="mt-8 text-4xl font-semibold">Overview</h1>
+      <BeforeGoingLive points={data.openPoints} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Figure value={data.posts} label={`Posts (${data.publicPosts} public)`} href="/manage/posts" />
         <Figure
@@ -71,6 +83,41 @@ export default function ManageIndex({ loaderData: data }: Route.ComponentProps) 
       </ul>
       <Backups {...data.backups} />
     </>
+  );
+}
+
+type OpenPoints = Route.ComponentProps["loaderData"]["openPoints"];
+
+/** What is left to do before the public sees the site; gone once everything is done. */
+function BeforeGoingLive({ points }: { points: OpenPoints }) {
+  if (points.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="going-live-heading"
+      className="mt-6 rounded-xl border border-brick bg-red-50 p-4 sm:p-5"
+    >
+      <h2 id="going-live-heading" className="text-2xl font-semibold">
+        Before going live
+      </h2>
+      <ul className="mt-3 list-disc space-y-2 pl-5">
+        {points.map((point) => (
+          <li key={point.text}>
+            {point.text}
+            {point.fix && (
+              <>
+                {" "}
+                <AppLink
+                  href={point.fix.href}
+                  className="font-semibold text-heritage-700 underline underline-offset-4"
+                >
+                  {point.fix.label}
+                </AppLink>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

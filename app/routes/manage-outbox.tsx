@@ -97,7 +97,7 @@ export default function ManageOutbox({
                   <summary className="cursor-pointer break-words font-medium text-heritage-900">
                     {message.subject}
                   </summary>
-                  <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-sandstone-100 p-3 font-mono text-sm break-words whitespace-pre-wrap">
+                  <pre className="mt-2 rounded-md bg-sandstone-100 p-3 font-mono text-sm break-words whitespace-pre-wrap">
                     {read?.id === message.id ? read.text : message.text}
                   </pre>
                 </details>

@@ -5,7 +5,7 @@ import { readOwnerForm } from "~/.server/site/moderation.ts";
 import { changeSettings, siteSettings } from "~/.server/site/settings.ts";
 import { ActionNotice } from "~/components/manage/ActionButton.tsx";
 import { SettingsForm } from "~/components/manage/SettingsForm.tsx";
-import { settingsSchema, unreadableAction } from "~/site/manage.ts";
+import { ownTwoStepFirst, settingsSchema, unreadableAction } from "~/site/manage.ts";
 import { manageMeta } from "~/site/manage-meta.ts";
 import type { Route } from "./+types/manage-settings";
 
@@ -18,6 +18,9 @@ export async function action({ request, url }: Route.ActionArgs) {
   const owner = await requireOwner(request, url);
   const parsed = settingsSchema.safeParse(await readOwnerForm(request));
   if (!parsed.success) return data({ ok: false, message: unreadableAction }, { status: 400 });
+  // Else the owner would lock themselves out of this very page until they set it up.
+  if (parsed.data.ownersTwoStep === "required" && !owner.twoStep)
+    return data({ ok: false, message: ownTwoStepFirst }, { status: 409 });
   await changeSettings(db(), owner, parsed.data);
   return data({ ok: true, message: "Settings saved" });
 }

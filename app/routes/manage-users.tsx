@@ -54,7 +54,16 @@ export default function ManageUsers({ loaderData: { users }, actionData }: Route
       <ActionNotice outcome={actionData} />
       <ManageTable
         label="Users"
-        headings={["E-mail", "Name", "Role", "Posts", "Joined", "Last sign-in", "Actions"]}
+        headings={[
+          "E-mail",
+          "Name",
+          "Role",
+          "Two-step sign-in",
+          "Posts",
+          "Joined",
+          "Last sign-in",
+          "Actions",
+        ]}
       >
         {users.map((user) => (
           <tr key={user.id} className="align-top">
@@ -66,6 +75,9 @@ export default function ManageUsers({ loaderData: { users }, actionData }: Route
             <td className="px-4 py-3" data-testid="user-role">
               {user.role === "owner" ? "Owner" : "Author"}
               {user.suspended && <span className="block text-sm font-semibold text-brick">Suspended</span>}
+            </td>
+            <td className="px-4 py-3" data-testid="user-two-step">
+              {user.twoStep ? "On" : "Off"}
             </td>
             <td className="px-4 py-3">{user.posts}</td>
             <td className="px-4 py-3 whitespace-nowrap">{user.joined}</td>

@@ -45,3 +45,6 @@ export type Enquiry = Omit<Parsed, OptionalField> & Partial<Pick<Parsed, Optiona
 export const honeypotField = "website";
 
 export const enquirySent = "Thank you. Your enquiry has been sent to the building's managers.";
+
+/** While the enquiry address is an example nothing is sent, and the visitor is told only what happened. */
+export const enquiryKept = "Thank you. Your enquiry has been received and kept for the building's managers.";

@@ -1,6 +1,4 @@
-import { site } from "./site.ts";
-
-type Day = (typeof site.hours)[number];
+import { type ShownDay as Day, defaultShownBuilding } from "./building.ts";
 
 export interface HoursRow {
   days: string;
@@ -27,7 +25,7 @@ function dayRange(days: Day[]): string {
 }
 
 /** Trading hours with consecutive days of equal hours grouped: "Monday–Friday 2:30pm–6:30pm". */
-export function tradingHoursRows(hours: readonly Day[] = site.hours): HoursRow[] {
+export function tradingHoursRows(hours: readonly Day[] = defaultShownBuilding.hours): HoursRow[] {
   const groups: Day[][] = [];
   for (const day of hours) {
     const group = groups.at(-1);

@@ -1,12 +1,13 @@
 import { z } from "../http/zod.ts";
 import { slugPattern } from "../posts/slug.ts";
-import { publishingChoices, registrationChoices } from "./site-settings.ts";
+import { ownersTwoStepChoices, publishingChoices, registrationChoices } from "./site-settings.ts";
 
 /** The manage area's pages, in the order its navigation lists them; add a page here. */
 export const manageNav = [
   { label: "Overview", href: "/manage" },
   { label: "Posts", href: "/manage/posts" },
   { label: "Users", href: "/manage/users" },
+  { label: "Building", href: "/manage/building" },
   { label: "Settings", href: "/manage/settings" },
   { label: "Enquiries", href: "/manage/enquiries" },
   { label: "Outbox", href: "/manage/outbox" },
@@ -26,9 +27,14 @@ export const userActionSchema = z.object({
   userId: z.string().min(1).max(255),
 });
 
+/** Requiring two-step sign-in of owners is refused to an owner who has not turned it on. */
+export const ownTwoStepFirst =
+  "Turn on two-step sign-in for your own account first (Your account, Two-step sign-in), then require it of owners.";
+
 export const settingsSchema = z.object({
   registration: z.enum(registrationChoices),
   publishing: z.enum(publishingChoices),
+  ownersTwoStep: z.enum(ownersTwoStepChoices).default("optional"),
 });
 
 /** An enquiry's states, in the order the owners' filter lists them. */

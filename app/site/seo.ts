@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "./site.ts";
-import { organization } from "./structured-data.ts";
 
 export interface PageSeo {
   title: string;
@@ -44,6 +43,5 @@ export function seoMeta(publicUrl: string, page: PageSeo): MetaDescriptor[] {
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: imageAlt },
     { name: "twitter:url", content: url },
-    { "script:ld+json": organization(publicUrl) },
   ];
 }

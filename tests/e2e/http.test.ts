@@ -403,7 +403,7 @@ describe("outside production", () => {
     const html = await (await fetch(`${server.url}/status`)).text();
     expect(html).toContain("Development mode");
     expect(visibleText(html)).toContain(
-      "The contact details are placeholders (.example addresses, 02 5550 numbers): set the real ones in app/site/site.ts before going live.",
+      "Some contact details are still examples (.example addresses, 02 5550 numbers), so pages leave them out: set the real ones at /manage/building before going live.",
     );
     await server.stop();
   });

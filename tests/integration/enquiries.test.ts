@@ -38,6 +38,16 @@ describe.each(dialects)("enquiries on $name", (dialect) => {
     expect((await sendEnquiry(t.db, "198.51.100.7", enquiry, to)).ok).toBe(true);
   });
 
+  it("keeps an enquiry to an example address for the owners and writes no message for it", async () => {
+    const result = await sendEnquiry(t.db, "203.0.113.30", enquiry, "leasing@woollahra-moncur.example");
+    expect(result).toMatchObject({ ok: true, sent: false });
+    const [kept] = await listEnquiries(t.db);
+    expect(kept?.notSent).toBe("the enquiry address, leasing@woollahra-moncur.example, is an example");
+    expect(await listOutbox(t.db)).toEqual([]);
+    expect(await sendEnquiry(t.db, "203.0.113.31", enquiry, to)).toMatchObject({ ok: true, sent: true });
+    expect((await listEnquiries(t.db))[0]?.notSent).toBeUndefined();
+  });
+
   it("lets 10 of a burst from 20 addresses through, says the form is paused for everyone, and keeps the refused visitors' own allowance", async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

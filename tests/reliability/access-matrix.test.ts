@@ -357,6 +357,13 @@ describe("access matrix", () => {
         expect: everyoneRefused(staleForm),
       },
       {
+        name: "POST /login/two-step",
+        method: "POST",
+        path: "/login/two-step",
+        form: { code: "123456" },
+        expect: everyoneRefused(staleForm),
+      },
+      {
         name: "POST /reset-password/:token (made up)",
         method: "POST",
         path: `/reset-password/${"A".repeat(43)}`,
@@ -557,6 +564,7 @@ describe("access matrix", () => {
       "/account/email",
       "/verify-email/resend",
       "/forgot-password",
+      "/login/two-step",
       "/contact",
     ]) {
       expect(covered).toContain(path);
@@ -758,6 +766,19 @@ describe("access matrix", () => {
         form: { password: "not-the-password" },
         expect: ownAccount("/account/delete", wrongPassword, "POST"),
       },
+      {
+        name: "GET /account/two-step",
+        method: "GET",
+        path: "/account/two-step",
+        expect: ownAccount("/account/two-step", { status: 200, label: "200 (own setup)" }),
+      },
+      {
+        name: "POST /account/two-step",
+        method: "POST",
+        path: "/account/two-step",
+        form: { intent: "enable", password: "not-the-password" },
+        expect: ownAccount("/account/two-step", wrongPassword, "POST"),
+      },
     ];
   };
 
@@ -815,6 +836,7 @@ describe("access matrix", () => {
       "/account",
       "/account/data",
       "/account/delete",
+      "/account/two-step",
     ])
       expect(covered).toContain(path);
   });

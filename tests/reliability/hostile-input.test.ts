@@ -1,19 +1,28 @@
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
 import { widthsFor } from "~/uploads/image-variants.ts";
-import { password, signedUp } from "../support/author.ts";
+import { password, signedIn, signedUp } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { photoJpeg } from "../support/images.ts";
+import { makeOwner } from "../support/owners.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { tusUpload } from "../support/tus.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
-import { type CorpusCase, expand, loadCorpus, type Refusal, statuses } from "./support/corpus.ts";
+import {
+  type CorpusCase,
+  expand,
+  type LinkCase,
+  loadCorpus,
+  type Refusal,
+  statuses,
+} from "./support/corpus.ts";
 import { makeHostileFile } from "./support/hostile-images.ts";
 import { inertnessProblems } from "./support/inertness.ts";
 import { rawRequest } from "./support/raw-http.ts";
@@ -163,7 +172,189 @@ describe("hostile input", () => {
         return runCacheProbe(c);
       case "enquiry":
         return runEnquiry(c);
+      case "link":
+        return runLink(c);
+      case "password-guess":
+        return runPasswordGuesses(c);
     }
+  }
+
+  /** Where each kind of link leads, as the messages write it. */
+  const linkPaths = {
+    reset: "/reset-password/",
+    "email-change": "/account/email/confirm/",
+    "stop-change": "/account/email/stop/",
+  } as const;
+
+  /** The path of the newest link of this kind in the outbox (the site sends no mail here), or undefined. */
+  async function newestLink(kind: keyof typeof linkPaths, to: string, except?: string) {
+    const messages = await db
+      .selectFrom("outbox")
+      .select("text")
+      .where("toAddress", "=", to)
+      .orderBy("createdAt", "desc")
+      .execute();
+    for (const { text } of messages) {
+      const found = text.match(new RegExp(`${linkPaths[kind]}[A-Za-z0-9_-]{43}`))?.[0];
+      if (found && found !== except) return found;
+    }
+    return undefined;
+  }
+
+  /** A fresh account, signed in. */
+  async function freshAccount(): Promise<{ email: string; visitor: Visitor }> {
+    const email = `linked${++accounts}@example.com`;
+    return { email, visitor: await signedUp(server.url, email) };
+  }
+
+  async function sendLink(kind: LinkCase["link"], email: string, visitor: Visitor): Promise<string> {
+    if (kind === "reset") await new Visitor(server.url).post("/forgot-password", { email });
+    else await visitor.post("/account/email", { email: `moved.${email}`, password });
+    const to = kind === "email-change" ? `moved.${email}` : email;
+    return (await newestLink(kind, to)) as string;
+  }
+
+  /** Uses a link as its holder would: its button, with a form token from the page. */
+  async function followLink(path: string, fields: Record<string, string> = {}): Promise<Response> {
+    const holder = new Visitor(server.url);
+    return holder.post(path, { ...fields, csrf: await holder.formToken("/forgot-password") });
+  }
+
+  const afterwards: Record<
+    LinkCase["after"],
+    (account: { email: string; visitor: Visitor }, link: string) => Promise<void>
+  > = {
+    nothing: async () => {},
+    "password change": async ({ visitor }) => {
+      const changed = await visitor.post("/account", {
+        intent: "password",
+        currentPassword: password,
+        password: "moreton-bay-1926",
+      });
+      expect(changed.status).toBe(303);
+    },
+    "password reset": async ({ email }, link) => {
+      await new Visitor(server.url).post("/forgot-password", { email });
+      const reset = (await newestLink("reset", email, link)) as string;
+      expect((await followLink(reset, { password: "moreton-bay-1926" })).status).toBe(303);
+    },
+    "sign out everywhere": async ({ visitor }) => {
+      expect((await visitor.post("/account", { intent: "sign-out-everywhere" })).status).toBe(303);
+    },
+    "address change": async ({ email, visitor }) => {
+      const pending = await newestLink("email-change", `moved.${email}`);
+      if (!pending) await visitor.post("/account/email", { email: `moved.${email}`, password });
+      const confirm = (await newestLink("email-change", `moved.${email}`)) as string;
+      expect((await followLink(confirm)).status).toBe(303);
+    },
+    suspension: async ({ email }) => {
+      const id = (await userId(email)) as string;
+      expect(
+        (await siteOwner().then((owner) => owner.post("/manage/users", { intent: "suspend", userId: id })))
+          .status,
+      ).toBe(200);
+    },
+    deletion: async ({ visitor }) => {
+      expect((await visitor.post("/account/delete", { password })).status).toBe(303);
+    },
+    "link used": async (_, link) => {
+      expect((await followLink(link, { password: "moreton-bay-1926" })).status).toBe(303);
+    },
+  };
+
+  async function userId(email: string): Promise<string | undefined> {
+    const { rows } = await sql<{ id: string }>`select id from "user" where email = ${email}`.execute(db);
+    return rows[0]?.id;
+  }
+
+  let owner: Promise<Visitor> | undefined;
+  /** An owner of the site, made on first use. */
+  function siteOwner(): Promise<Visitor> {
+    owner ??= (async () => {
+      const email = "site-owner@example.com";
+      await new Visitor(server.url).register(email, password);
+      await makeOwner(db, email);
+      return signedIn(server.url, email);
+    })();
+    return owner;
+  }
+
+  async function runLink(c: Extract<CorpusCase, { kind: "link" }>): Promise<Outcome> {
+    const account = await freshAccount();
+    const link = await sendLink(c.link, account.email, account.visitor);
+    expect(link, "the link the case starts from").toBeDefined();
+    await afterwards[c.after](account, link);
+    const sent = link.slice(linkPaths[c.link].length);
+    const written = expand(c.token ?? "$token");
+    const [spelled, at] = written.split("@") as [string, keyof typeof linkPaths | undefined];
+    const path = `${linkPaths[at ?? c.link]}${spelled.replace("$TOKEN", sent.toUpperCase()).replace("$token-short", sent.slice(0, -1)).replace("$token", sent)}`;
+    const before = await state();
+    const opened = await new Visitor(server.url).get(path);
+    expectRefusal(c.expect, opened.status, await opened.text());
+    const followed = await followLink(path, { password: "attackers-pick-2026" });
+    expectRefusal(c.expect, followed.status, await followed.text());
+    expectUnchanged(before, await state());
+    return "refused";
+  }
+
+  let limited: Promise<RunningServer> | undefined;
+  let guessers = 0;
+  /** A server with the limits on, trusting one proxy, so each case guesses from an address of its own. */
+  function limitedServer(): Promise<RunningServer> {
+    limited ??= startServer({ TRUST_PROXY: "1" });
+    return limited;
+  }
+
+  async function runPasswordGuesses(c: Extract<CorpusCase, { kind: "password-guess" }>): Promise<Outcome> {
+    const target = await limitedServer();
+    const from = { "x-forwarded-for": `192.0.2.${++guessers}` };
+    const email = `guessed${guessers}@example.com`;
+    const victim = new Visitor(target.url);
+    expect((await victim.post("/register", { email, password }, from)).status).toBe(303);
+    expect((await victim.post("/login", { email, password }, from)).status).toBe(303);
+    const stranger = new Visitor(target.url);
+    const tokens = {
+      victim: await victim.formToken("/account"),
+      stranger: await stranger.formToken("/login"),
+    };
+    const forms = {
+      "/login": (guess: string) => ({ email, password: guess, csrf: tokens.stranger }),
+      "/account": (guess: string) => ({
+        intent: "password",
+        currentPassword: guess,
+        password: "moreton-bay-1926",
+        csrf: tokens.victim,
+      }),
+      "/account/delete": (guess: string) => ({ password: guess, csrf: tokens.victim }),
+      "/account/email": (guess: string) => ({
+        email: `moved.${email}`,
+        password: guess,
+        csrf: tokens.victim,
+      }),
+    };
+    const answers = await Promise.all(
+      c.guesses.map((guess, i) => {
+        const route = c.routes[i % c.routes.length] as keyof typeof forms;
+        return (route === "/login" ? stranger : victim).post(route, forms[route](expand(guess)), from);
+      }),
+    );
+    const statuses = answers.map(({ status }) => status);
+    expect(
+      statuses.filter((status) => status !== 429),
+      String(statuses),
+    ).toHaveLength(c.reached);
+    expect(
+      statuses.every((status) => [400, 401, 429].includes(status)),
+      String(statuses),
+    ).toBe(true);
+    const right = await new Visitor(target.url).post(
+      "/login",
+      { email, password },
+      { "x-forwarded-for": "192.0.2.250" },
+    );
+    expect(right.status).toBe(429);
+    expect((await victim.get("/account", from)).status).toBe(200);
+    return "refused";
   }
 
   /** The start stamp of a form loaded a minute ago, signed with the server's own secret. */
@@ -340,6 +531,7 @@ describe("hostile input", () => {
   afterAll(async () => {
     await db?.destroy();
     await server?.stop();
+    await (await limited)?.stop();
     const categories = [...new Set(corpus.map((c) => c.category))];
     const count = (category: string, outcome: Outcome) =>
       corpus.filter((c) => c.category === category && outcomes.get(c.id) === outcome).length;

@@ -46,7 +46,8 @@ export async function logIn(
     signInFailures.inc({ reason: "suspended" });
     return { ok: false, status: 403, message: messages.suspended };
   }
-  await noteSignIn(db, user.id);
+  // With two-step sign-in on, the sign-in is noted once its code is right (two-step.ts).
+  if (!guess.value.twoStep) await noteSignIn(db, user.id);
   return guess.value;
 }
 

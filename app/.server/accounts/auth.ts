@@ -3,20 +3,24 @@ import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import { passwordLimits } from "~/accounts/credentials-schema.ts";
 import { cookieNames } from "~/http/http-policy.ts";
-import { remembered } from "~/http/remembered.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
 import { db } from "../db/index.ts";
 import type { Role, SiteAndAuthTables } from "../db/schema.ts";
 import { cookieValue } from "../http/cookies.ts";
+import { megabyte, remembered } from "../http/remembered.ts";
 import { log } from "../log.ts";
 import { singleton } from "../singleton.ts";
+import { siteSettings } from "../site/settings.ts";
+import { twoStepPluginOptions, twoStepSetupForOwners } from "./two-step-codes.ts";
 
 export interface User {
   id: string;
   email: string;
   role: Role;
+  /** Whether signing in takes a code from an authenticator app after the password. */
+  twoStep: boolean;
 }
 
 /** Seconds a session lasts, and how often its use extends it. */
@@ -35,8 +39,9 @@ const clientAddressHeader = "x-client-address";
  */
 const passwordUnits = { min: passwordLimits.min, max: passwordLimits.max * 2 };
 
-function authOptions() {
+async function authOptions() {
   const { authSecret, publicUrl } = config();
+  const { twoFactor } = await import("better-auth/plugins/two-factor");
   return {
     database: { db: db(), type: dialectOf(db()) },
     secret: authSecret,
@@ -47,6 +52,7 @@ function authOptions() {
       maxPasswordLength: passwordUnits.max,
     },
     session: { expiresIn: sessionLifetime, updateAge: sessionUpdateAge },
+    plugins: [twoFactor(twoStepPluginOptions)],
     // Our own limits count in the database with our own messages (see rate-limit.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
@@ -68,10 +74,10 @@ function authOptions() {
  * requests never need it, and it would add a third to each thread's start and about 11 MB to
  * its heap.
  */
-function auth() {
+export function auth() {
   return singleton("auth", async () => {
     const { betterAuth } = await import("better-auth");
-    return betterAuth(authOptions());
+    return betterAuth(await authOptions());
   });
 }
 
@@ -81,7 +87,7 @@ function auth() {
  */
 export async function prepareAuthTables(): Promise<string[]> {
   const { getMigrations } = await import("better-auth/db/migration");
-  const { toBeCreated, toBeAdded, runMigrations } = await getMigrations(authOptions());
+  const { toBeCreated, toBeAdded, runMigrations } = await getMigrations(await authOptions());
   await runMigrations();
   return [
     ...toBeCreated.map(({ table }) => table),
@@ -94,7 +100,7 @@ export async function prepareAuthTables(): Promise<string[]> {
  * ourselves. A new session records its client's address, which better-auth takes only from
  * a header: we write it from the request context, never from what the client sent.
  */
-function forwardedHeaders(request: Request, clientAddress?: string): Headers {
+export function forwardedHeaders(request: Request, clientAddress?: string): Headers {
   const headers = new Headers();
   for (const name of ["cookie", "user-agent"]) {
     const value = request.headers.get(name);
@@ -104,7 +110,7 @@ function forwardedHeaders(request: Request, clientAddress?: string): Headers {
   return headers;
 }
 
-function setCookies(response: Response): Headers {
+export function setCookies(response: Response): Headers {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
@@ -128,7 +134,8 @@ export async function signUp(email: string, password: string): Promise<SignUpRes
   throw new Error(`sign-up failed with status ${response.status}`);
 }
 
-export type SignInResult = { ok: true; headers: Headers } | { ok: false };
+/** `twoStep`: the password was right, and the second step comes next (its cookie in the headers). */
+export type SignInResult = { ok: true; headers: Headers; twoStep: boolean } | { ok: false };
 
 export async function signIn(
   request: Request,
@@ -143,7 +150,10 @@ export async function signIn(
     headers: forwardedHeaders(request, clientAddress),
     asResponse: true,
   });
-  if (response.ok) return { ok: true, headers: setCookies(response) };
+  if (response.ok) {
+    const { twoFactorRedirect } = (await response.json()) as { twoFactorRedirect?: boolean };
+    return { ok: true, headers: setCookies(response), twoStep: twoFactorRedirect === true };
+  }
   if (response.status === 401) return { ok: false };
   throw new Error(`sign-in failed with status ${response.status}`);
 }
@@ -152,7 +162,6 @@ export async function signIn(
 export async function signOut(request: Request): Promise<Headers> {
   if (!hasSessionCookie(request)) return new Headers();
   const response = await (await auth()).api.signOut({ headers: forwardedHeaders(request), asResponse: true });
-  forgetRecentSessions();
   return setCookies(response);
 }
 
@@ -198,6 +207,40 @@ export async function isVerified(userId: string): Promise<boolean> {
     .where("id", "=", userId)
     .executeTakeFirst();
   return Boolean(row?.emailVerified);
+}
+
+/**
+ * Whether the account may publish under REQUIRE_EMAIL_VERIFICATION: owners always may (the
+ * only owner must never be locked out by turning the setting on); others once their address is
+ * proven. `linkWaiting` says whether a link they could follow was ever sent and still works.
+ */
+export async function verificationOf(
+  userId: string,
+  now = Date.now(),
+): Promise<{ verified: boolean; linkWaiting: boolean }> {
+  const row = await accountTables()
+    .selectFrom("user")
+    .leftJoin("members", "members.userId", "user.id")
+    .select((eb) => [
+      "user.emailVerified",
+      "members.role",
+      eb
+        .exists(
+          eb
+            .selectFrom("emailTokens")
+            .select("emailTokens.userId")
+            .whereRef("emailTokens.userId", "=", "user.id")
+            .where("emailTokens.purpose", "=", "verify")
+            .where("emailTokens.expiresAt", ">", now),
+        )
+        .as("linkWaiting"),
+    ])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  return {
+    verified: Boolean(row?.emailVerified) || row?.role === "owner",
+    linkWaiting: Boolean(row?.linkWaiting),
+  };
 }
 
 /** A boolean and a time as better-auth keeps them: SQLite has neither type (1 or 0, ISO text). */
@@ -258,14 +301,18 @@ export async function countAccounts(): Promise<number> {
 
 /** The token in the request's session cookie when its signature is ours, else null. */
 export function signedSessionToken(request: Request): string | null {
+  return signedAuthCookie(request, cookieNames.session, cookieNames.secureSession);
+}
+
+/** The value of one of better-auth's signed cookies when its signature is ours, else null. */
+export function signedAuthCookie(request: Request, name: string, secureName: string): string | null {
   const { authSecret, publicUrl } = config();
-  const name = publicUrl.startsWith("https:") ? cookieNames.secureSession : sessionCookie;
-  const raw = cookieValue(request, name);
-  return raw === undefined ? null : checkedSessionCookie(`${authSecret}\n${raw}`);
+  const raw = cookieValue(request, publicUrl.startsWith("https:") ? secureName : name);
+  return raw === undefined ? null : checkedAuthCookie(`${authSecret}\n${raw}`);
 }
 
 // A signed-in reader sends the same cookie with every page: its signature is checked once.
-const checkedSessionCookie = remembered(10_000, (secretAndCookie) => {
+const checkedAuthCookie = remembered(megabyte, (secretAndCookie) => {
   const [authSecret = "", raw = ""] = secretAndCookie.split("\n");
   let value: string;
   try {
@@ -295,49 +342,28 @@ export async function getUser(request: Request): Promise<User | null> {
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
     .leftJoin("members", "members.userId", "user.id")
-    .select(["user.id", "user.email", "session.expiresAt", "members.role", "members.suspendedAt"])
+    .select([
+      "user.id",
+      "user.email",
+      "user.twoFactorEnabled",
+      "session.expiresAt",
+      "members.role",
+      "members.suspendedAt",
+    ])
     .where("session.token", "=", token)
     .executeTakeFirst();
   const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
   // Suspension ends the sessions; a sign-in racing with it must not outlive it either.
   if (!row || expiresAt <= Date.now() || row.suspendedAt != null) return null;
-  const user: User = { id: row.id, email: row.email, role: row.role ?? "author" };
+  const user: User = {
+    id: row.id,
+    email: row.email,
+    role: row.role ?? "author",
+    twoStep: Boolean(row.twoFactorEnabled),
+  };
   if (expiresAt - (sessionLifetime - sessionUpdateAge) * 1000 > Date.now()) return user;
   const session = await (await auth()).api.getSession({ headers: forwardedHeaders(request) });
   return session ? user : null;
-}
-
-/**
- * The signed-in user as looked up at most ten seconds ago on this thread: only for the account
- * area of reading pages, which a reader asks for page after page (decision 027). Everything
- * that acts on an account, and every page of the app, asks `getUser`. A session ended here
- * is forgotten at once; one ended on another thread or instance shows as signed in on those
- * pages for those seconds at most, and can do nothing there.
- */
-export function recentUser(request: Request): Promise<User | null> {
-  const token = signedSessionToken(request);
-  if (!token) return Promise.resolve(null);
-  const seen = recentSessions.get(token);
-  if (seen && seen.until > Date.now()) return seen.user;
-  // The lookup itself is kept, so a burst of pages for one reader makes one query, not one each.
-  const user = getUser(request);
-  user.catch(() => {
-    if (recentSessions.get(token)?.user === user) recentSessions.delete(token);
-  });
-  recentSessions.delete(token);
-  if (recentSessions.size >= keptRecentSessions)
-    recentSessions.delete(recentSessions.keys().next().value as string);
-  recentSessions.set(token, { user, until: Date.now() + recentSessionMs });
-  return user;
-}
-
-const recentSessions = new Map<string, { user: Promise<User | null>; until: number }>();
-const keptRecentSessions = 10_000;
-const recentSessionMs = 10_000;
-
-/** Called when sessions end here: which of the remembered ones did is not worth working out. */
-export function forgetRecentSessions(): void {
-  recentSessions.clear();
 }
 
 /**
@@ -353,9 +379,14 @@ export async function requireUser(request: Request, url: URL): Promise<User> {
   throw redirect(`/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`);
 }
 
-/** The signed-in owner; visitors go to log in, and everyone else gets 403. */
+/**
+ * The signed-in owner; visitors go to log in, and everyone else gets 403. While the site
+ * requires two-step sign-in of owners, an owner without it is sent to turn it on first.
+ */
 export async function requireOwner(request: Request, url: URL): Promise<User> {
   const user = await requireUser(request, url);
   if (user.role !== "owner") throw data("Only the site's owners can open the manage area.", { status: 403 });
+  if (!user.twoStep && (await siteSettings(db())).ownersTwoStep === "required")
+    throw redirect(twoStepSetupForOwners);
   return user;
 }

@@ -29,9 +29,6 @@ export async function requestEmailChange(
   password: string,
   publicUrl: string,
 ): Promise<EmailChangeResult> {
-  const admission = await admitTo(db, [limits.accountMailPerUser(user.id)]);
-  if (!admission.allowed)
-    return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
   const guess = await checkOwnPassword(db, user, clientAddress, password);
   if (!guess.ok)
     return guess.reason === "throttled"
@@ -41,6 +38,9 @@ export async function requestEmailChange(
     return { ok: false, status: 400, field: "email", message: "This is already your address" };
   if (await findAccount(newEmail))
     return { ok: false, status: 409, field: "email", message: "An account with this email already exists" };
+  const admission = await admitTo(db, [limits.accountMailPerUser(user.id)]);
+  if (!admission.allowed)
+    return { ok: false, status: 429, message: throttleMessages.attempts(admission.waitSeconds) };
   await inTransaction(db, async (trx) => {
     const token = await issueLink(trx, "email-change", user.id, newEmail);
     const stop = await issueLink(trx, "stop-change", user.id, user.email);

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { mustVerify } from "~/accounts/mail-messages.ts";
+import { mustVerify, type VerifyStep } from "~/accounts/mail-messages.ts";
 import { site } from "~/site/site.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -7,7 +7,7 @@ import { inTransaction } from "../db/transaction.ts";
 import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
 import { compose } from "../mail/message.ts";
 import { enqueue } from "../mail/outbox.ts";
-import { findAccount, isVerified, markVerified, type User } from "./auth.ts";
+import { findAccount, markVerified, type User, verificationOf } from "./auth.ts";
 import { dropLinks, issueLink, linkPaths, redeemLink } from "./links.ts";
 
 /** Writes a verification link for the account's address and its message, together. */
@@ -34,14 +34,22 @@ export async function sendVerification(
   });
 }
 
-/** Whether the user must still follow a verification link before publishing (REQUIRE_EMAIL_VERIFICATION). */
-export async function mustVerifyFirst(userId: string): Promise<boolean> {
-  return config().requireEmailVerification && !(await isVerified(userId));
+/**
+ * What the user must still do before publishing (REQUIRE_EMAIL_VERIFICATION): nothing (false),
+ * follow the link already sent, or ask for one (an account made before the setting was turned
+ * on was never sent one). Owners are never held back.
+ */
+export async function mustVerifyFirst(userId: string): Promise<false | VerifyStep> {
+  if (!config().requireEmailVerification) return false;
+  const { verified, linkWaiting } = await verificationOf(userId);
+  if (verified) return false;
+  return linkWaiting ? "follow the link" : "ask for a link";
 }
 
 /** Throws 403 with the notice when the user may not publish yet; nothing is written. */
 export async function requireVerifiedAuthor(userId: string): Promise<void> {
-  if (await mustVerifyFirst(userId)) throw data(mustVerify, { status: 403 });
+  const step = await mustVerifyFirst(userId);
+  if (step) throw data(mustVerify[step], { status: 403 });
 }
 
 /** A new verification link, at most five messages an hour; the words of the answer. */

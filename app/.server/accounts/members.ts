@@ -6,7 +6,6 @@ import { inTransaction } from "../db/transaction.ts";
 import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
 import { bumpContentVersion, deletePost } from "../posts/posts.ts";
 import { recordActivity } from "../site/activity.ts";
-import { forgetRecentSessions } from "./auth.ts";
 import { endLinks } from "./links.ts";
 
 /** Who acts: the signed-in owner (or the command line, as `owner-command`). */
@@ -14,6 +13,9 @@ export interface Actor {
   id: string;
   email: string;
 }
+
+/** The actor the activity log names for `npm run owner`. */
+export const commandLine: Actor = { id: "owner-command", email: "npm run owner" };
 
 export type ChangeResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
 
@@ -160,15 +162,11 @@ export async function setSuspended(
   });
 }
 
-/**
- * Ends every session of the user, on every instance, at once (reading pages' account area
- * elsewhere may take ten seconds to notice: see `recentUser`); `except` keeps the one in use.
- */
+/** Ends every session of the user, on every instance, from their next request; `except` keeps the one in use. */
 export async function endSessions(db: Db, userId: string, except?: string): Promise<void> {
   let query = withAuth(db).deleteFrom("session").where("userId", "=", userId);
   if (except) query = query.where("token", "<>", except);
   await query.execute();
-  forgetRecentSessions();
 }
 
 /** "Sign out everywhere": every session of the user ends, this one too, and every link with them (decision 029). */
@@ -228,7 +226,7 @@ export async function setRoleByEmail(db: Db, email: string, role: Role): Promise
     await trx.updateTable("members").set({ role }).where("userId", "=", user.id).execute();
     await recordActivity(
       trx,
-      { id: "owner-command", email: "npm run owner" },
+      commandLine,
       role === "owner" ? "made owner" : "removed owner",
       email.toLowerCase(),
     );
@@ -318,6 +316,8 @@ export interface UserRow {
   displayName: string | null;
   role: Role;
   suspended: boolean;
+  /** Whether they sign in with a code from an authenticator app as well as their password. */
+  twoStep: boolean;
   posts: number;
   joined: Date;
   lastSignIn: Date | null;
@@ -332,6 +332,7 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
       "user.id",
       "user.email",
       "user.createdAt",
+      "user.twoFactorEnabled",
       "members.displayName",
       "members.role",
       "members.suspendedAt",
@@ -350,6 +351,7 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
     displayName: row.displayName,
     role: row.role ?? "author",
     suspended: row.suspendedAt != null,
+    twoStep: Boolean(row.twoFactorEnabled),
     posts: Number(row.posts ?? 0),
     joined: new Date(row.createdAt),
     lastSignIn: row.lastSignInAt == null ? null : new Date(Number(row.lastSignInAt)),

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { publishingChoices, registrationChoices } from "~/site/site-settings.ts";
+import type { ownersTwoStepChoices, publishingChoices, registrationChoices } from "~/site/site-settings.ts";
 
 /** Where a post stands; only published posts can be public (see posts.ts `listedPublicly`). */
 export type PostStatus = "published" | "draft" | "review";
@@ -74,6 +74,7 @@ export interface UploadsTable {
 export type Role = "owner" | "author";
 export type Registration = (typeof registrationChoices)[number];
 export type Publishing = (typeof publishingChoices)[number];
+export type OwnersTwoStep = (typeof ownersTwoStepChoices)[number];
 
 /** What the site knows of an account beyond better-auth's tables; no row: an author with no profile. */
 export interface MembersTable {
@@ -92,6 +93,8 @@ export interface SiteSettingsTable {
   id: number;
   registration: Registration;
   publishing: Publishing;
+  /** 1: owners must have two-step sign-in on before they use the manage area (migration 017). */
+  ownersNeedTwoStep: ColumnType<number, number | undefined, number>;
 }
 
 /** The owners' actions, append-only. */
@@ -152,6 +155,8 @@ export interface EnquiriesTable {
   message: string;
   status: ColumnType<EnquiryStatus, EnquiryStatus | undefined, EnquiryStatus>;
   createdAt: number;
+  /** Why the enquiry was kept but not sent (a placeholder recipient); null when it was sent. */
+  notSent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** "stop-change": the old address's way to stop an address change it did not ask for. */
@@ -181,8 +186,17 @@ export interface BackupsTable {
   error: string | null;
 }
 
+/** The building's details as the owners last saved them (one row, id 1). */
+export interface BuildingTable {
+  id: number;
+  /** JSON of what /manage/building's schema accepted. */
+  details: string;
+  updatedAt: number;
+}
+
 export interface Database {
   activity: ActivityTable;
+  building: BuildingTable;
   backups: BackupsTable;
   members: MembersTable;
   siteSettings: SiteSettingsTable;
@@ -212,8 +226,18 @@ export interface AuthTables {
     emailVerified: boolean | number;
     createdAt: Date | string | number;
     updatedAt: Date | string | number;
+    /** Set by the two-factor plugin once the user confirmed a code from their app. */
+    twoFactorEnabled: boolean | number | null;
   };
   session: { token: string; userId: string; expiresAt: Date | string | number };
+  /** The two-factor plugin's: one row per user who began or finished setting it up. */
+  twoFactor: {
+    id: string;
+    userId: string;
+    secret: string;
+    backupCodes: string;
+    verified: boolean | number | null;
+  };
   account: { userId: string; providerId: string; password: string | null; updatedAt: Date | string | number };
 }
 

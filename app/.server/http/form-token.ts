@@ -2,9 +2,9 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { data } from "react-router";
 import { formTokenField } from "~/http/form-token-field.ts";
 import { cookieNames } from "~/http/http-policy.ts";
-import { remembered } from "~/http/remembered.ts";
 import { config } from "../config.ts";
 import { cookieValue } from "./cookies.ts";
+import { megabyte, remembered } from "./remembered.ts";
 
 /**
  * Anti-forgery tokens for the forms people use before they have a session (log in, register).
@@ -22,7 +22,7 @@ function isOurs(token: string | undefined): token is string {
 }
 
 // A reader sends the same token with every page: its signature is checked once.
-const checkedToken = remembered(10_000, (secretAndToken) => {
+const checkedToken = remembered(megabyte, (secretAndToken) => {
   const [, token] = secretAndToken.split("\n");
   const [value, signed, extra] = token?.split(".") ?? [];
   if (!value || !signed || extra !== undefined) return false;

@@ -1,9 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { AccountLinks, type AccountProps } from "~/components/Navbar.tsx";
 import { Toast } from "~/components/Toast.tsx";
-import { remembered } from "~/http/remembered.ts";
-import { recentUser } from "../accounts/auth.ts";
 import { personalParts } from "./personal.ts";
+import { megabyte, remembered } from "./remembered.ts";
 
 /** A part of a shared page that differs for one reader. */
 export interface PersonalPart {
@@ -28,7 +27,7 @@ export interface PersonalFragments {
  * rendered, so both forms are offered and no settings are read here.
  */
 export async function personalFragments(request: Request): Promise<PersonalFragments> {
-  const { email, owner, formToken, toast, headers } = await personalParts(request, recentUser);
+  const { email, owner, formToken, toast, headers } = await personalParts(request);
   // As the navbar reads it: `/woollahra/` is the same page as `/woollahra`.
   const current = new URL(request.url).pathname.replace(/(.)\/$/, "$1");
   const parts: PersonalPart[] = [];
@@ -50,7 +49,7 @@ function accountLinks(props: AccountProps & { current: string }): string {
   return renderedAccountLinks(JSON.stringify(props));
 }
 
-const renderedAccountLinks = remembered(2000, (props) =>
+const renderedAccountLinks = remembered(4 * megabyte, (props) =>
   renderToString(<AccountLinks {...(JSON.parse(props) as AccountProps & { current: string })} />),
 );
 

@@ -1,4 +1,4 @@
-import { getUser, type User } from "../accounts/auth.ts";
+import { getUser } from "../accounts/auth.ts";
 import { db } from "../db/index.ts";
 import { siteSettings } from "../site/settings.ts";
 import { issueFormToken } from "./form-token.ts";
@@ -28,11 +28,8 @@ export interface Personal {
  * render; a signed-in reader's reading page gets it as fragments put into the shared page
  * (decisions 025 and 027).
  */
-export async function personalParts(
-  request: Request,
-  signedIn: (request: Request) => Promise<User | null> = getUser,
-): Promise<Personal> {
-  const [user, toast] = await Promise.all([signedIn(request), takeToast(request)]);
+export async function personalParts(request: Request): Promise<Personal> {
+  const [user, toast] = await Promise.all([getUser(request), takeToast(request)]);
   const registrationOpen = user ? false : await registrationIsOpen();
   const headers = toast.headers;
   let formToken: string | null = null;

@@ -24,6 +24,18 @@ export const limits = {
     max: 20,
     windowMs: minute,
   }),
+  /** Wrong codes at two-step sign-in per account, counted as passwords are… */
+  twoStepCodesPerUser: (userId: string): Limit => ({
+    key: `two-step-user:${userId}`,
+    max: 5,
+    windowMs: minute,
+  }),
+  /** …and per address. */
+  twoStepCodesPerAddress: (clientAddress: string): Limit => ({
+    key: `two-step-ip:${addressBlock(clientAddress)}`,
+    max: 20,
+    windowMs: minute,
+  }),
   registrationsPerAddress: (clientAddress: string): Limit => ({
     key: `register-ip:${addressBlock(clientAddress)}`,
     max: 10,

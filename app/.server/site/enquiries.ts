@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isPlaceholderEmail } from "~/site/building.ts";
 import type { Enquiry } from "~/site/enquiry-schema.ts";
 import { enquiryStatuses } from "~/site/manage.ts";
 import { site } from "~/site/site.ts";
@@ -12,13 +13,18 @@ import { compose } from "../mail/message.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { recordActivity } from "./activity.ts";
 
-export type EnquiryResult = { ok: true; id: string } | { ok: false; status: 429; message: string };
+/** `sent`: false when the recipient was an example address, and the enquiry was only kept. */
+export type EnquiryResult =
+  | { ok: true; id: string; sent: boolean }
+  | { ok: false; status: 429; message: string };
 
 /**
  * Keeps the enquiry and writes its one message, to the building's managers (`to`), in one
  * transaction: nothing goes to the visitor's address (the form is no relay); replies reach
  * them through Reply-To, when their address is header-safe. Five an hour per address and
- * ten in ten minutes from everyone, counted first.
+ * ten in ten minutes from everyone, counted first. While the recipient is still an example
+ * address the enquiry is kept for the owners (/manage/enquiries) and no message is written:
+ * it would go nowhere.
  */
 export async function sendEnquiry(
   db: Db,
@@ -46,6 +52,7 @@ export async function sendEnquiry(
     };
   }
   const id = randomBytes(12).toString("hex");
+  const placeholder = isPlaceholderEmail(to);
   await inTransaction(db, async (trx) => {
     await trx
       .insertInto("enquiries")
@@ -58,8 +65,10 @@ export async function sendEnquiry(
         lookingFor: enquiry.lookingFor ?? null,
         message: enquiry.message,
         createdAt: now,
+        notSent: placeholder ? `the enquiry address, ${to}, is an example` : null,
       })
       .execute();
+    if (placeholder) return;
     await enqueue(
       trx,
       {
@@ -88,13 +97,15 @@ export async function sendEnquiry(
       now,
     );
   });
-  return { ok: true, id };
+  return { ok: true, id, sent: !placeholder };
 }
 
 export interface StoredEnquiry extends Enquiry {
   id: string;
   status: EnquiryStatus;
   createdAt: number;
+  /** Why it was kept but not sent, or undefined when it was sent. */
+  notSent?: string;
 }
 
 export const enquiriesPageSize = 50;
@@ -122,6 +133,7 @@ export async function listEnquiries(
     message: row.message,
     status: row.status,
     createdAt: Number(row.createdAt),
+    notSent: row.notSent ?? undefined,
   }));
 }
 

@@ -13,6 +13,8 @@ export const frontmatterSchema = z.object({
   image: z.enum(illustrationNames),
   imageAlt: z.string().min(1),
   layout: z.enum(["page", "profile"]).default("page"),
+  /** A sample person's profile, shipped with the site until the owner replaces it. */
+  sample: z.boolean().default(false),
 });
 
 export type Frontmatter = z.infer<typeof frontmatterSchema>;

@@ -1,6 +1,6 @@
 import type { Actor } from "../accounts/members.ts";
 import type { Db } from "../db/database.ts";
-import type { PostStatus, Publishing, Registration, Role } from "../db/schema.ts";
+import type { OwnersTwoStep, PostStatus, Publishing, Registration, Role } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { bumpContentVersion } from "../posts/posts.ts";
 import { recordActivity } from "./activity.ts";
@@ -8,7 +8,15 @@ import { recordActivity } from "./activity.ts";
 export interface SiteSettings {
   registration: Registration;
   publishing: Publishing;
+  ownersTwoStep: OwnersTwoStep;
 }
+
+/** Each setting as the activity log names it (an action is at most 32 characters). */
+const settingNames = {
+  registration: "registration",
+  publishing: "publishing",
+  ownersTwoStep: "two-step for owners",
+} as const;
 
 /**
  * Where a save leaves a post: `Save draft` keeps it a draft; otherwise an author's post waits
@@ -26,21 +34,27 @@ export async function statusOnSave(
 }
 
 export async function siteSettings(db: Db): Promise<SiteSettings> {
-  return db
+  const { ownersNeedTwoStep, ...row } = await db
     .selectFrom("siteSettings")
-    .select(["registration", "publishing"])
+    .select(["registration", "publishing", "ownersNeedTwoStep"])
     .where("id", "=", 1)
     .executeTakeFirstOrThrow();
+  return { ...row, ownersTwoStep: Number(ownersNeedTwoStep) === 1 ? "required" : "optional" };
 }
 
 /** Saves the settings; the register link in every cached page's navbar depends on them. */
 export async function changeSettings(db: Db, actor: Actor, settings: SiteSettings): Promise<void> {
   await inTransaction(db, async (trx) => {
     const before = await siteSettings(trx);
-    await trx.updateTable("siteSettings").set(settings).where("id", "=", 1).execute();
-    for (const key of ["registration", "publishing"] as const) {
+    const { ownersTwoStep, ...choices } = settings;
+    await trx
+      .updateTable("siteSettings")
+      .set({ ...choices, ownersNeedTwoStep: ownersTwoStep === "required" ? 1 : 0 })
+      .where("id", "=", 1)
+      .execute();
+    for (const [key, name] of Object.entries(settingNames) as [keyof SiteSettings, string][]) {
       if (before[key] !== settings[key])
-        await recordActivity(trx, actor, `${key} ${settings[key]}`, "settings");
+        await recordActivity(trx, actor, `${name} ${settings[key]}`, "settings");
     }
     await bumpContentVersion(trx);
   });

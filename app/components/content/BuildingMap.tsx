@@ -1,12 +1,9 @@
 import { readingScripts } from "~/http/page-kinds.ts";
-import { addressLine, site } from "~/site/site.ts";
+import { addressLine } from "~/site/building.ts";
+import { useBuilding } from "../BuildingContext.tsx";
 import { ReadingScript } from "../ReadingScript.tsx";
 
-const { latitude, longitude } = site.map;
 const span = 0.004;
-const bbox = [longitude - span, latitude - span / 2, longitude + span, latitude + span / 2].join(",");
-const embedUrl = `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${latitude},${longitude}`;
-const fullMapUrl = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=${site.map.zoom}/${latitude}/${longitude}`;
 
 /**
  * The map of the building. Nothing is fetched from the map provider until the map scrolls
@@ -14,6 +11,12 @@ const fullMapUrl = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longi
  * puts the embed (kept in a template) in place of the placeholder.
  */
 export function BuildingMap() {
+  const building = useBuilding();
+  const { latitude, longitude, zoom } = building.map;
+  const bbox = [longitude - span, latitude - span / 2, longitude + span, latitude + span / 2].join(",");
+  const embedUrl = `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${latitude},${longitude}`;
+  const fullMapUrl = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=${zoom}/${latitude}/${longitude}`;
+  const address = addressLine(building);
   return (
     <figure className="not-prose my-8">
       <div
@@ -22,7 +25,7 @@ export function BuildingMap() {
       >
         <template>
           <iframe
-            title={`Map of ${addressLine()}`}
+            title={`Map of ${address}`}
             src={embedUrl}
             className="absolute inset-0 h-full w-full"
             loading="lazy"
@@ -30,7 +33,7 @@ export function BuildingMap() {
           />
         </template>
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center">
-          <p className="font-serif text-lg text-heritage-900">{addressLine()}</p>
+          <p className="font-serif text-lg text-heritage-900">{address}</p>
           <button
             type="button"
             data-show-map=""
@@ -41,7 +44,7 @@ export function BuildingMap() {
         </div>
       </div>
       <figcaption className="mt-2 text-sm">
-        {addressLine()} ·{" "}
+        {address} ·{" "}
         <a
           className="text-heritage-700 underline underline-offset-4"
           href={fullMapUrl}

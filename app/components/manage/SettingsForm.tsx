@@ -8,7 +8,9 @@ interface Choice {
   hint: string;
 }
 
-const groups: { name: "registration" | "publishing"; legend: string; choices: Choice[] }[] = [
+type SettingName = "registration" | "publishing" | "ownersTwoStep";
+
+const groups: { name: SettingName; legend: string; choices: Choice[] }[] = [
   {
     name: "registration",
     legend: "Registration",
@@ -29,10 +31,26 @@ const groups: { name: "registration" | "publishing"; legend: string; choices: Ch
       },
     ],
   },
+  {
+    name: "ownersTwoStep",
+    legend: "Two-step sign-in for owners",
+    choices: [
+      {
+        value: "optional",
+        label: "Optional",
+        hint: "Each owner chooses, as every user does, in their account.",
+      },
+      {
+        value: "required",
+        label: "Required",
+        hint: "An owner without it is sent to turn it on before they can use the manage area.",
+      },
+    ],
+  },
 ];
 
 /** The site's settings: a plain form, the same with JavaScript on or off. */
-export function SettingsForm({ settings }: { settings: Record<"registration" | "publishing", string> }) {
+export function SettingsForm({ settings }: { settings: Record<SettingName, string> }) {
   const root = useRouteLoaderData<RootData>("root");
   return (
     <Form method="post" className="mt-6 max-w-2xl space-y-8">

@@ -101,7 +101,51 @@ export interface EnquiryCase {
   subject?: string;
 }
 
-export type HostileCase = PostCase | AccountCase | RequestCase | UploadCase | CacheProbeCase | EnquiryCase;
+/**
+ * A one-time link sent to a fresh account, then something its owner (or an owner of the site)
+ * did, then the link followed by whoever holds it, spelled as `spelling` says: decision 029
+ * says it no longer works, and following it changes nothing.
+ */
+export interface LinkCase {
+  kind: "link";
+  name: string;
+  link: "reset" | "email-change" | "stop-change";
+  after:
+    | "nothing"
+    | "password change"
+    | "password reset"
+    | "sign out everywhere"
+    | "address change"
+    | "suspension"
+    | "deletion"
+    | "link used";
+  /** How the holder writes the link's token; "$token" is the token as sent. Default: as sent. */
+  token?: Text;
+  expect: Refusal;
+}
+
+/**
+ * Wrong passwords for one fresh account sent all at once, each to the next of `routes` in
+ * turn, from one address, with the limits on: no more than `reached` may reach a password
+ * check (the others get 429), and then the right password is refused too (counted first).
+ */
+export interface PasswordGuessCase {
+  kind: "password-guess";
+  name: string;
+  routes: ("/login" | "/account" | "/account/delete" | "/account/email")[];
+  guesses: Text[];
+  reached: number;
+}
+
+export type HostileCase =
+  | PostCase
+  | AccountCase
+  | RequestCase
+  | UploadCase
+  | CacheProbeCase
+  | EnquiryCase
+  | LinkCase
+  | PasswordGuessCase;
 export type CorpusCase = HostileCase & { id: string; category: string };
 
 export const corpusDirectory = path.resolve(import.meta.dirname, "..", "corpus");

@@ -9,6 +9,9 @@ import * as owners from "./007-owners.ts";
 import * as mail from "./008-mail.ts";
 import * as draftsSchedulesTags from "./009-drafts-schedules-tags.ts";
 import * as backups from "./015-backups.ts";
+import * as deliveredLinks from "./016-delivered-links.ts";
+import * as twoStep from "./017-two-step.ts";
+import * as building from "./018-building.ts";
 
 /** Every migration, in order; listed here so the bundler includes them. */
 export const migrations: MigrationProvider = {
@@ -24,6 +27,9 @@ export const migrations: MigrationProvider = {
       "008-mail": mail,
       "009-drafts-schedules-tags": draftsSchedulesTags,
       "015-backups": backups,
+      "016-delivered-links": deliveredLinks,
+      "017-two-step": twoStep,
+      "018-building": building,
     };
   },
 };
