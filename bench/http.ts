@@ -6,9 +6,11 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrateToLatest, openDatabase } from "../app/.server/db/database.ts";
+import { countedRequests } from "../server/request-metrics.ts";
 import { signedUp } from "../tests/support/author.ts";
 import { freePort, type RunningServer, startServer } from "../tests/support/server.ts";
 
@@ -151,23 +153,21 @@ function cpuMicros(pid: number): number {
 const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
- * What counting costs on cached pages: a second server on the same data with the metrics on
- * (METRICS_TOKEN, scraped every second as wrk runs), measured in turns with the first, which
- * has them off. Besides requests a second, which other work on the machine moves a lot, each
- * turn gives the server's CPU time per request, which it moves far less.
+ * What counting costs on cached pages: two new servers on the same data, one with the metrics
+ * on (METRICS_TOKEN, scraped as wrk runs), one without, measured in turns. Besides requests
+ * a second, which other work on the machine moves a lot, each turn gives the server's CPU
+ * time per request, which it moves less.
  */
-async function measureMetricsCost(
-  off: RunningServer,
-  dataDir: string,
-  pages: string[],
-): Promise<MetricsCost[]> {
+async function measureMetricsCost(dataDir: string, pages: string[]): Promise<MetricsCost[]> {
   const token = "bench-metrics-token-00000000000000000000";
+  const off = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "error", ...threads });
   const on = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "error", METRICS_TOKEN: token, ...threads });
   const costs: MetricsCost[] = [];
   try {
-    // The server just started has code yet to be optimised and pages yet to be cached in its
-    // other threads: turns not counted put it in the state of the one that served the table.
-    for (let warming = 0; warming < 2; warming++) for (const page of pages) wrk(`${on.url}${page}`);
+    // New servers have code yet to be optimised and pages yet to be cached in every thread:
+    // turns not counted put both in the same state.
+    for (let warming = 0; warming < 2; warming++)
+      for (const page of pages) for (const server of [off, on]) wrk(`${server.url}${page}`);
     for (const page of pages) {
       const turns = {
         off: { rps: [] as number[], cpu: [] as number[] },
@@ -177,7 +177,7 @@ async function measureMetricsCost(
         const order = round % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const);
         for (const which of order) {
           const server = which === "on" ? on : off;
-          const scraping = which === "on" ? scrapeEverySecond(`${on.url}/metrics`, token) : undefined;
+          const scraping = which === "on" ? scrapeEvery5Seconds(`${on.url}/metrics`, token) : undefined;
           const cpuBefore = cpuMicros(server.pid);
           const measure = wrk(`${server.url}${page}`);
           turns[which].cpu.push((cpuMicros(server.pid) - cpuBefore) / measure.requests);
@@ -185,30 +185,59 @@ async function measureMetricsCost(
           scraping?.stop();
         }
       }
-      const [offRate, onRate, offCpu, onCpu] = [turns.off.rps, turns.on.rps, turns.off.cpu, turns.on.cpu].map(
-        median,
-      ) as [number, number, number, number];
+      // Each round's two turns ran side by side in time: their ratio cancels the machine's drift.
+      const ratio = (of: "rps" | "cpu") =>
+        median(turns.on[of].map((value, i) => value / (turns.off[of][i] ?? 0)));
       costs.push({
         page,
-        "off req/s": Math.round(offRate),
-        "on req/s": Math.round(onRate),
-        "req/s on ÷ off": +(onRate / offRate).toFixed(3),
-        "off CPU µs/req": +offCpu.toFixed(1),
-        "on CPU µs/req": +onCpu.toFixed(1),
-        "CPU on ÷ off": +(onCpu / offCpu).toFixed(3),
+        "off req/s": Math.round(median(turns.off.rps)),
+        "on req/s": Math.round(median(turns.on.rps)),
+        "req/s on ÷ off": +ratio("rps").toFixed(3),
+        "off CPU µs/req": +median(turns.off.cpu).toFixed(1),
+        "on CPU µs/req": +median(turns.on.cpu).toFixed(1),
+        "CPU on ÷ off": +ratio("cpu").toFixed(3),
       });
       results.push({ metrics: page, ...turns });
     }
   } finally {
-    await on.stop();
+    await Promise.all([off.stop(), on.stop()]);
   }
   return costs;
 }
 
-/** Asks for the metrics once a second until stopped (wrk runs synchronously, so from a child). */
-function scrapeEverySecond(url: string, token: string): { stop(): void } {
-  const scraper = `setInterval(() => fetch(${JSON.stringify(url)}, { headers: { authorization: "Bearer ${token}" } })
-    .then((response) => response.arrayBuffer(), () => {}), 1000);`;
+/**
+ * The counting alone, in this process: CPU time per request of the server's request handler
+ * wrapped for the metrics, less unwrapped, for a response written before the handler returns
+ * (a cached page). Other work on the machine barely moves it, unlike the turns above.
+ */
+function countingNanos(): number {
+  const answer = (_req: IncomingMessage, res: ServerResponse) => {
+    Object.assign(res, { writableEnded: true });
+  };
+  const counted = countedRequests(answer, { patternOf: () => "/", keyFor: () => "/" });
+  const request = { url: "/", method: "GET" } as IncomingMessage;
+  const cpuNanos = (handler: typeof answer) => {
+    const started = process.cpuUsage();
+    for (let i = 0; i < 1_000_000; i++) {
+      handler(request, { statusCode: 200, writableEnded: false } as unknown as ServerResponse);
+    }
+    const { user, system } = process.cpuUsage(started);
+    return (user + system) / 1000;
+  };
+  const differences: number[] = [];
+  for (let round = 0; round < 5; round++) differences.push(cpuNanos(counted) - cpuNanos(answer));
+  return median(differences);
+}
+
+/**
+ * Asks for the metrics as wrk starts, then every 5 s until stopped (three times as often as
+ * a usual 15 s scrape interval); from a child process, since wrk holds this one.
+ */
+function scrapeEvery5Seconds(url: string, token: string): { stop(): void } {
+  const scraper = `const scrape = () => fetch(${JSON.stringify(url)}, { headers: { authorization: "Bearer ${token}" } })
+    .then((response) => response.arrayBuffer(), () => {});
+  scrape();
+  setInterval(scrape, 5000);`;
   const child = spawn(process.execPath, ["-e", scraper], { stdio: "ignore" });
   return { stop: () => child.kill("SIGKILL") };
 }
@@ -240,7 +269,7 @@ for (const count of postCounts) {
     rows.push(row(count, page, site, reference));
     results.push({ posts: count, page, site, nginx: reference });
   }
-  if (count === metricsPosts) metricsCost.push(...(await measureMetricsCost(server, dataDir, pages)));
+  if (count === metricsPosts) metricsCost.push(...(await measureMetricsCost(dataDir, pages)));
   const signedIn = wrk(`${server.url}${newest}`, [`Cookie: ${visitor.cookieHeader}`]);
   const reference = wrk(`http://127.0.0.1:${nginxPort}/${pages.indexOf(newest)}.html`);
   rows.push(row(count, `${newest} (signed in)`, signedIn, reference));
@@ -288,6 +317,12 @@ if (metricsCost.length > 0) {
     `Metrics on ÷ off, cached pages at ${metricsPosts} posts (median of ${metricsRounds} turns each):`,
   );
   console.table(metricsCost);
+  const countingNs = countingNanos();
+  const pageMicros = median(metricsCost.map((cost) => cost["off CPU µs/req"]));
+  console.log(
+    `The counting itself: ${Math.round(countingNs)} ns of CPU a request, ${(countingNs / 10 / pageMicros).toFixed(1)} % of a cached page's ${pageMicros} µs`,
+  );
+  results.push({ countingNs, pageMicros });
 }
 for (const line of rows.filter((r) => r.page.includes("signed in"))) {
   const ratio = (line["site req/s"] / minimal.rps).toFixed(2);

@@ -49,6 +49,7 @@ describe.runIf(prometheusParserAvailable).each(serverDialects)(
     /** Requests to `/`, each on its own connection, so the kernel shares them between the threads. */
     const homeRequests = 40;
     const resetToken = "reset-token-that-must-never-be-a-label";
+    const signedInRequests = 4;
 
     beforeAll(async () => {
       const prepared = await dialect.prepare();
@@ -60,6 +61,8 @@ describe.runIf(prometheusParserAvailable).each(serverDialects)(
       await fetch(`${server.url}/reset-password/${resetToken}`);
       const author = await signedUp(server.url, email);
       await uploadCover(author);
+      // A signed-in reader's page is the cached page with their parts put in, once a thread has it.
+      for (let i = 0; i < signedInRequests; i++) await author.get("/woollahra");
       // No SMTP server: the reset message waits in the outbox.
       await new Visitor(server.url).post("/forgot-password", { email });
       // Five wrong passwords, then the limit of five a minute per account turns the sixth away.
@@ -96,6 +99,16 @@ describe.runIf(prometheusParserAvailable).each(serverDialects)(
           cache: "none",
         }),
       ).toBe(5);
+    });
+
+    it("counts a signed-in reader's page made from the cached page as a hit", () => {
+      const requests = families.get("http_request_duration_seconds");
+      const page = { route: "/woollahra", method: "GET", status: "200" };
+      expect(total(requests, "http_request_duration_seconds_count", page)).toBe(signedInRequests);
+      // Each of the two threads renders the page once at most.
+      expect(
+        total(requests, "http_request_duration_seconds_count", { ...page, cache: "hit" }),
+      ).toBeGreaterThanOrEqual(signedInRequests - 2);
     });
 
     it("labels a request with its route's pattern, never its address", () => {
