@@ -87,7 +87,11 @@ async function dropCoverNotNullOnSqlite(db: Kysely<unknown>): Promise<void> {
   const [table, ...dependents] = definitions.rows;
   if (!table) throw new Error("the posts table is missing");
   const relaxed = table.sql.replace(/("coverImageId" varchar\(64\)) not null/i, "$1");
-  if (relaxed === table.sql) throw new Error("the posts table's cover column is not as expected");
+  if (relaxed === table.sql) {
+    // Already without it: this migration was taken down (which leaves the column relaxed) and up again.
+    if (/"coverImageId" varchar\(64\)(?!\s+not null)/i.test(table.sql)) return;
+    throw new Error("the posts table's cover column is not as expected");
+  }
   const referring = await sql<{ name: string }>`select m.name from sqlite_schema m
     where m.type = 'table' and exists (select 1 from pragma_foreign_key_list(m.name) f where f."table" = 'posts')`.execute(
     db,
