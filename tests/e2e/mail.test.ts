@@ -136,7 +136,10 @@ describe.each(serverDialects)("mail over HTTP on $name", (dialect: ServerDialect
         statuses.filter((status) => status === 303),
         String(statuses),
       ).toHaveLength(1);
-      expect(statuses.filter((status) => status === 410)).toHaveLength(29);
+      expect(
+        statuses.filter((status) => status === 410),
+        String(statuses),
+      ).toHaveLength(29);
     });
 
     it("refuses made-up and malformed links without changing anything", async () => {

@@ -22,6 +22,7 @@ const passwordForms: Record<string, { page: string; takes: "checks" | "sets" }[]
     { page: "/register", takes: "sets" },
   ],
   "components/AccountForms.tsx": [{ page: "/account", takes: "checks" }],
+  "components/TwoStepForms.tsx": [{ page: "/account/two-step", takes: "checks" }],
   "routes/account-delete.tsx": [{ page: "/account/delete", takes: "checks" }],
   "routes/account-email.tsx": [{ page: "/account/email", takes: "checks" }],
   "routes/reset-password.tsx": [{ page: "/reset-password/:token", takes: "sets" }],
@@ -103,6 +104,7 @@ describe.each(serverDialects)(
       }),
       "/account/delete": (_, guess) => ({ password: guess }),
       "/account/email": (email, guess) => ({ email: `moved.${email}`, password: guess }),
+      "/account/two-step": (_, guess) => ({ intent: "enable", password: guess }),
     };
 
     it("finds the password fields on every page, signed in or not, where the list says", async () => {
