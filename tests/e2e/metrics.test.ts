@@ -101,16 +101,6 @@ describe.runIf(prometheusParserAvailable).each(serverDialects)(
       ).toBe(5);
     });
 
-    it("counts a signed-in reader's page made from the cached page as a hit", () => {
-      const requests = families.get("http_request_duration_seconds");
-      const page = { route: "/woollahra", method: "GET", status: "200" };
-      expect(total(requests, "http_request_duration_seconds_count", page)).toBe(signedInRequests);
-      // Each of the two threads renders the page once at most.
-      expect(
-        total(requests, "http_request_duration_seconds_count", { ...page, cache: "hit" }),
-      ).toBeGreaterThanOrEqual(signedInRequests - 2);
-    });
-
     it("labels a request with its route's pattern, never its address", () => {
       const requests = families.get("http_request_duration_seconds");
       expect(
