@@ -11,6 +11,7 @@ import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { characterCount, postLimits, postSchema } from "~/posts/post-schema.ts";
 import type { ImageInfo } from "~/uploads/image-variants.ts";
+import { FormTokenInput } from "./FormTokenInput.tsx";
 import { dirtyOrTouched, FormAlert, liveFormProps } from "./forms.tsx";
 import { ImageUpload } from "./ImageUpload.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
@@ -106,6 +107,7 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
       noValidate
       className="space-y-6"
     >
+      <FormTokenInput />
       {submissionId && <input type="hidden" name="submissionId" value={submissionId} />}
       {post && <input type="hidden" name="basedOn" value={post.savedAt} />}
       {post && (

@@ -1,10 +1,12 @@
 import { data, Form } from "react-router";
 import { requireVerifiedAuthor } from "~/.server/accounts/email-verification.ts";
 import { db } from "~/.server/db/index.ts";
+import { readForm } from "~/.server/http/forms.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
 import { editablePost, postInput, readPostForm } from "~/.server/posts/post-form.ts";
 import { deletePost, hasBeenPublic, isScheduled, saveEdit, tagSuggestions } from "~/.server/posts/posts.ts";
 import { statusOnSave } from "~/.server/site/settings.ts";
+import { FormTokenInput } from "~/components/FormTokenInput.tsx";
 import { AppLink } from "~/components/PageLink.tsx";
 import { PostEditorError } from "~/components/PostEditorError.tsx";
 import { PostForm } from "~/components/PostForm.tsx";
@@ -42,6 +44,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
 export async function action({ request, params, url }: Route.ActionArgs) {
   const { user, post } = await editablePost(db(), request, url, params.slug);
   if (url.searchParams.has("delete")) {
+    await readForm(request);
     await deletePost(db(), post.slug);
     return redirectWithToast("/dashboard", "Post deleted");
   }
@@ -87,6 +90,7 @@ export default function EditPost({
           “{post.title}” will be removed from the blog for good. This cannot be undone.
         </p>
         <Form method="post" action={`/edit-post/${post.slug}?delete`} className="mt-8 flex flex-wrap gap-4">
+          <FormTokenInput />
           <button
             type="submit"
             className="rounded-md bg-brick px-6 py-2.5 font-semibold text-white hover:opacity-90"

@@ -1,15 +1,13 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useRouteLoaderData } from "react-router";
+import { data, Form } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
 import { createSpace, spaceBySlug, updateSpace } from "~/.server/site/spaces.ts";
+import { FormTokenInput } from "~/components/FormTokenInput.tsx";
 import { FormAlert, TextAreaField, TextField } from "~/components/forms.tsx";
-import { formTokenField } from "~/http/form-token-field.ts";
-import type { RootData } from "~/http/root-data.ts";
 import { manageMeta } from "~/site/manage-meta.ts";
 import {
   rentBases,
@@ -35,7 +33,6 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 export async function action({ request, url, params }: Route.ActionArgs) {
   const owner = await requireOwner(request, url);
   const form = await readForm(request);
-  requireFormToken(request, form);
   const submission = parseWithZod(form, { schema: spaceSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (params.slug) {
@@ -58,7 +55,6 @@ const selectClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-brick";
 
 export default function ManageSpace({ loaderData: { slug, space }, actionData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<RootData>("root");
   const [form, fields] = useForm<SpaceDetails>({
     id: "space",
     lastResult: actionData?.result,
@@ -92,7 +88,7 @@ export default function ManageSpace({ loaderData: { slug, space }, actionData }:
     <>
       <h1 className="mt-8 text-4xl font-semibold">{slug ? `Edit ${space?.name}` : "Add a space"}</h1>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 max-w-3xl space-y-2">
-        <input type="hidden" name={formTokenField} value={root?.formToken ?? ""} />
+        <FormTokenInput />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <TextField label="Name, e.g. Level 2, Suite 2.01" field={fields.name} type="text" />
           <TextField label="Floor" field={fields.floor} type="text" />

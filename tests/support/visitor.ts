@@ -2,7 +2,10 @@ import type { Fetch } from "./loopback-fetch.ts";
 
 /** The forms that carry an anti-forgery token (app/.server/http/form-token.ts): on a signed-in page, the root issues it. */
 const tokenForms =
-  /^\/(login|register|logout|manage|account|forgot-password|reset-password\/[^/?]+)(\/|\?|$)/;
+  /^\/(login|register|logout|manage|account|forgot-password|reset-password\/[^/?]+|create-post|edit-post|create-batch)(\/|\?|$)/;
+
+/** The page whose form posts to `path`, where its token is read. */
+const formPage = (path: string) => (path === "/create-batch" ? "/dashboard" : path);
 
 /** A browser-like HTTP client for the tests: keeps cookies, sends forms from the site's own origin. */
 export class Visitor {
@@ -50,13 +53,14 @@ export class Visitor {
     return html.match(/name="csrf" value="([^"]+)"/)?.[1] ?? "";
   }
 
-  /** Sends a form from the site's own origin; the log-in, register and log-out forms get their token first. */
+  /** Sends a form from the site's own origin, with the anti-forgery token its page gave (read first). */
   async post(
     path: string,
     form: Record<string, string>,
     headers: Record<string, string> = {},
   ): Promise<Response> {
-    if (tokenForms.test(path) && !("csrf" in form)) form = { ...form, csrf: await this.formToken(path) };
+    if (tokenForms.test(path) && !("csrf" in form))
+      form = { ...form, csrf: await this.formToken(formPage(path)) };
     return this.remember(
       await this.send(`${this.baseUrl}${path}`, {
         method: "POST",
