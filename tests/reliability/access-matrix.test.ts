@@ -64,7 +64,7 @@ const signInToUpload: Expectation = { status: 401, message: "Sign in to upload i
 const notTheirUpload: Expectation = { status: 404, message: "Upload not found." };
 const notTheirPost: Expectation = {
   status: 403,
-  message: "Only the author of this post can change or delete it.",
+  message: "Only the author of this post and the site's owners can change or delete it.",
 };
 
 /** A signed-in page: visitors and dead sessions go to log in; the author's own cookie may read it from anywhere. */
