@@ -6,6 +6,7 @@ import { renderedContent } from "~/.server/posts/rendered-posts.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
 import { Picture } from "~/components/Picture.tsx";
+import { SubscribeForm } from "~/components/SubscribeForm.tsx";
 import { TagList } from "~/components/TagList.tsx";
 import { cachedPage } from "~/http/http-policy.ts";
 import { rootData } from "~/http/root-data.ts";
@@ -171,6 +172,9 @@ export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from renderMarkdown
         dangerouslySetInnerHTML={{ __html: post.html }}
       />
+      <div className="mt-12">
+        <SubscribeForm id="subscribe-post" heading="Follow the blog by e-mail" />
+      </div>
       <p className="mt-12">
         <PageLink href="/home" className="font-semibold text-heritage-700 underline underline-offset-4">
           ← All posts

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { subscriptionPaths } from "../../subscriptions/paths.ts";
 import type { Db } from "../db/database.ts";
 import type { EmailTokenPurpose } from "../db/schema.ts";
 
@@ -96,8 +97,11 @@ export async function endLinks(trx: Db, userId: string): Promise<void> {
   await trx.deleteFrom("emailTokens").where("userId", "=", userId).execute();
 }
 
-/** The paths of every kind of link, as one alternation (they hold only letters, hyphens and slashes). */
-const anyLinkPath = `(${Object.values(linkPaths).join("|")})`;
+/**
+ * The paths of every kind of link, subscribers' too, as one alternation (they hold only
+ * letters, hyphens and slashes).
+ */
+const anyLinkPath = `(${[...Object.values(linkPaths), ...Object.values(subscriptionPaths)].join("|")})`;
 
 const tokenInLink = new RegExp(`${anyLinkPath}[A-Za-z0-9_-]{43}`, "gi");
 
