@@ -25,6 +25,8 @@ export default [
   route("create-post", "routes/create-post.tsx"),
   route("edit-post/:slug", "routes/edit-post.tsx"),
   route("edit-post/:slug/revisions", "routes/post-revisions.tsx"),
+  route("edit-post/:slug/preview-link", "routes/post-preview-link.tsx"),
+  route("preview/:token", "routes/post-preview.tsx"),
   route("create-batch", "routes/create-batch.tsx"),
   route("account", "routes/account.tsx"),
   route("account/data", "routes/account-data.ts"),
