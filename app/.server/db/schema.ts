@@ -306,10 +306,21 @@ export interface SpacesTable {
   updatedAt: number;
 }
 
+/** An image a space shows: one of its photos, in order, or its floor plan (decision 036). */
+export interface SpaceImagesTable {
+  spaceSlug: string;
+  imageId: string;
+  kind: "photo" | "floor-plan";
+  position: number;
+  /** Its description, the image's alt text. */
+  alt: string;
+}
+
 export interface Database {
   activity: ActivityTable;
   building: BuildingTable;
   spaces: SpacesTable;
+  spaceImages: SpaceImagesTable;
   backups: BackupsTable;
   members: MembersTable;
   siteSettings: SiteSettingsTable;

@@ -15,6 +15,7 @@ import * as building from "./018-building.ts";
 import * as spaces from "./018-spaces.ts";
 import * as writing from "./019-writing.ts";
 import * as subscriptions from "./020-subscriptions.ts";
+import * as spaceImages from "./022-space-images.ts";
 
 /** Every migration, in order; listed here so the bundler includes them. */
 export const migrations: MigrationProvider = {
@@ -36,6 +37,7 @@ export const migrations: MigrationProvider = {
       "018-spaces": spaces,
       "019-writing": writing,
       "020-subscriptions": subscriptions,
+      "022-space-images": spaceImages,
     };
   },
 };
