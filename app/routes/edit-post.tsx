@@ -111,12 +111,22 @@ export default function EditPost({
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
         <h1 className="text-4xl font-semibold">Edit post</h1>
-        <AppLink
-          href={`/edit-post/${post.slug}/revisions`}
-          className="font-semibold text-heritage-700 underline underline-offset-4"
-        >
-          Revisions
-        </AppLink>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {(post.draft || post.publishAt) && (
+            <AppLink
+              href={`/edit-post/${post.slug}/preview-link`}
+              className="font-semibold text-heritage-700 underline underline-offset-4"
+            >
+              Preview link
+            </AppLink>
+          )}
+          <AppLink
+            href={`/edit-post/${post.slug}/revisions`}
+            className="font-semibold text-heritage-700 underline underline-offset-4"
+          >
+            Revisions
+          </AppLink>
+        </div>
       </div>
       {authorName && (
         <p className="mb-2 text-slate-700">

@@ -6,6 +6,7 @@ import { editablePost } from "~/.server/posts/post-form.ts";
 import { restoreRevision } from "~/.server/posts/posts.ts";
 import { type DiffPart, listRevisions, type Revision, wordDiff } from "~/.server/posts/revisions.ts";
 import { statusOnSave } from "~/.server/site/settings.ts";
+import { BackToEditor } from "~/components/BackToEditor.tsx";
 import { FormTokenInput } from "~/components/FormTokenInput.tsx";
 import { FormAlert } from "~/components/forms.tsx";
 import { AppLink } from "~/components/PageLink.tsx";
@@ -140,14 +141,7 @@ export default function PostRevisions({
         Every save is kept here, newest first (the last 50). Compare one with the current version, or restore
         it: a restore is saved as a new revision, so it can be undone too.
       </p>
-      <p className="mt-3">
-        <AppLink
-          href={`/edit-post/${post.slug}`}
-          className="font-semibold text-heritage-700 underline underline-offset-4"
-        >
-          ← Back to the editor
-        </AppLink>
-      </p>
+      <BackToEditor slug={post.slug} />
       <FormAlert id="restore-error" errors={actionData?.error ? [actionData.error] : undefined} />
       {compared && (
         <section

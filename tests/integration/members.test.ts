@@ -163,6 +163,7 @@ describe.each(dialects)("owners, suspension and visibility on $name", (dialect) 
         registration: "open",
         publishing: "review",
         ownersTwoStep: "optional",
+        subscriptionMail: "each",
       });
     });
 
@@ -203,12 +204,14 @@ describe.each(dialects)("owners, suspension and visibility on $name", (dialect) 
         registration: "open",
         publishing: "immediate",
         ownersTwoStep: "optional",
+        subscriptionMail: "each",
       });
       await saveProfile(t.db, "c", { displayName: "Cleo", handle: "cleo", bio: null });
       await changeSettings(t.db, owner, {
         registration: "open",
         publishing: "review",
         ownersTwoStep: "optional",
+        subscriptionMail: "each",
       });
       expect(await saveProfile(t.db, "b", { ...impostor, handle: "cleo" })).toEqual({
         ok: false,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { subscriptionPaths } from "../../subscriptions/paths.ts";
 import type { Db } from "../db/database.ts";
 import type { EmailTokenPurpose } from "../db/schema.ts";
 
@@ -22,10 +23,14 @@ export const linkPaths: Record<EmailTokenPurpose, string> = {
   "stop-change": "/account/email/stop/",
 };
 
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+/** What is kept of a link's token: its hash, so a copy of the database opens nothing. */
+export const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A new link's token: 32 random bytes in base64url. */
+export const newToken = () => randomBytes(32).toString("base64url");
 
 /** Tokens are 32 random bytes in base64url: anything else is no link of ours. */
-const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+export const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * A new single-use link for `userId`, sent to `email`: the token goes in the message, only
@@ -39,7 +44,7 @@ export async function issueLink(
   email: string,
   now = Date.now(),
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   await trx
     .insertInto("emailTokens")
     .values({ tokenHash: hashOf(token), purpose, userId, email, expiresAt: now + linkLifetimeMs[purpose] })
@@ -96,8 +101,17 @@ export async function endLinks(trx: Db, userId: string): Promise<void> {
   await trx.deleteFrom("emailTokens").where("userId", "=", userId).execute();
 }
 
-/** The paths of every kind of link, as one alternation (they hold only letters, hyphens and slashes). */
-const anyLinkPath = `(${Object.values(linkPaths).join("|")})`;
+/**
+ * Where a post's preview link leads (the token follows; posts/preview-links.ts): not e-mailed,
+ * but its address is as secret as theirs, so the logs leave its token out too.
+ */
+export const previewPath = "/preview/";
+
+/**
+ * The paths of every kind of link, subscribers' too, as one alternation (they hold only
+ * letters, hyphens and slashes).
+ */
+const anyLinkPath = `(${[...Object.values(linkPaths), ...Object.values(subscriptionPaths)].join("|")})`;
 
 const tokenInLink = new RegExp(`${anyLinkPath}[A-Za-z0-9_-]{43}`, "gi");
 
@@ -115,14 +129,20 @@ export function holdsToken(text: string): boolean {
 }
 
 /**
- * The link routes as the router matches them: in any case, whatever follows the path (a token,
- * a `.data` request for it, a query); `/verify-email/resend` is a page of its own.
+ * The routes whose address holds a secret, as the router matches them: every e-mailed link's
+ * (subscribers' confirmation and unsubscribe links too) and a post's preview link
+ * (preview-links.ts); in any case, whatever follows the path (a
+ * token, a `.data` request for it, a query); `/verify-email/resend` is a page of its own.
  */
-const linkRoute = new RegExp(`^${anyLinkPath}(?!resend(?:[./?#]|$))`, "i");
+const linkRoute = new RegExp(
+  `^(${[...Object.values(linkPaths), ...Object.values(subscriptionPaths), previewPath].join("|")})(?!resend(?:[./?#]|$))`,
+  "i",
+);
 
 /**
  * A request's address as the logs may hold it: for a link's page the route pattern
- * (`/reset-password/:token`), never the token; other addresses as they were asked for.
+ * (`/reset-password/:token`, `/preview/:token`), never the token; other addresses as they
+ * were asked for.
  */
 export function loggedUrl(url: string): string {
   let path = url;

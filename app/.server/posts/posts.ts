@@ -617,6 +617,8 @@ export async function updatePost(
       .executeTakeFirst();
     if (result.numUpdatedRows !== 1n) return "changed";
     await releaseCover(trx, now.getTime(), input.coverImageId, current.coverImageId);
+    // Published (or sent for review) at once: its preview link has done its work.
+    if (columns.status !== "draft" && columns.publishAt === null) await endPreviewLink(trx, slug);
     await setTags(trx, slug, tags);
     await keepRevision(trx, slug, { kind, savedBy });
     await bumpContentVersion(trx);
@@ -765,9 +767,18 @@ export async function approvePost(db: Db, slug: string, now = new Date()): Promi
       .where("status", "=", "review")
       .executeTakeFirst();
     if (result.numUpdatedRows !== 1n) return false;
+    if (publishedOn <= now.getTime()) await endPreviewLink(trx, slug);
     await bumpContentVersion(trx);
     return true;
   });
+}
+
+/**
+ * Ends a post's preview link (preview-links.ts), if it has one: revoked, or the post published
+ * (the blog shows it now); deleting the post deletes it too.
+ */
+export async function endPreviewLink(db: Db, slug: string): Promise<void> {
+  await db.deleteFrom("previewLinks").where("slug", "=", slug).execute();
 }
 
 /** Where a post stands, as the manage area and the dashboard say it. */

@@ -1,6 +1,8 @@
-import { renderMarkdown } from "~/posts/markdown.ts";
+import type { PostArticleData } from "~/components/PostArticle.tsx";
+import { excerpt, renderMarkdown } from "~/posts/markdown.ts";
+import { formatSydneyDate } from "~/site/dates.ts";
 import { singleton } from "../singleton.ts";
-import type { Post } from "./posts.ts";
+import { lastChanged, type Post } from "./posts.ts";
 
 const capacity = 500;
 
@@ -15,4 +17,27 @@ export function renderedContent(post: Pick<Post, "slug" | "savedAt" | "content">
     cache.set(key, html);
   }
   return html;
+}
+
+/** What a post's page shows of it (the blog's page, and a preview of a draft). */
+export function postArticle(post: Post): PostArticleData {
+  const html = renderedContent(post);
+  const published = formatSydneyDate(post.publishedOn);
+  const updated = post.updatedOn && formatSydneyDate(post.updatedOn);
+  return {
+    byline: post.byline,
+    slug: post.slug,
+    title: post.title,
+    published,
+    publishedIso: post.publishedOn.toISOString(),
+    modifiedIso: lastChanged(post).toISOString(),
+    // Shown only when it falls on another day than the publication.
+    updated: updated !== published ? updated : null,
+    updatedIso: post.updatedOn?.toISOString() ?? null,
+    cover: post.cover,
+    coverAlt: post.coverAlt,
+    tags: post.tags,
+    description: excerpt(html),
+    html,
+  };
 }
