@@ -9,6 +9,7 @@ import {
   subscribersPageSize,
 } from "~/.server/subscriptions/subscribers.ts";
 import { ActionButton, ActionNotice } from "~/components/manage/ActionButton.tsx";
+import { HeadingWithCsv } from "~/components/manage/HeadingWithCsv.tsx";
 import { ManageTable } from "~/components/manage/ManageTable.tsx";
 import { Pager } from "~/components/Pager.tsx";
 import { pageCount, pageNumber } from "~/http/page-number.ts";
@@ -79,16 +80,7 @@ export default function ManageSubscribers({
   ];
   return (
     <>
-      <div className="mt-8 flex flex-wrap items-baseline justify-between gap-4">
-        <h1 className="text-4xl font-semibold">Subscribers</h1>
-        <a
-          href="/manage/subscribers.csv"
-          download
-          className="rounded-md border border-heritage-700 px-4 py-2 font-semibold text-heritage-700 hover:bg-heritage-50"
-        >
-          Download all as CSV
-        </a>
-      </div>
+      <HeadingWithCsv title="Subscribers" csv="/manage/subscribers.csv" />
       <p className="mt-2 max-w-3xl text-slate-700">
         Readers who get new posts by e-mail (what they get: Settings, Posts by e-mail). Only confirmed
         addresses are sent posts. Removing a subscriber deletes their address; the month's count of those who
