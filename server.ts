@@ -14,7 +14,7 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import { log } from "./app/.server/log.ts";
-import { sydneyYear } from "./app/site/dates.ts";
+import { sydneyDay } from "./app/site/dates.ts";
 import { assetsDir, loadBuild } from "./server/build.ts";
 import { trackContentVersion } from "./server/content-version.ts";
 import { failOnConfigError, readConfig } from "./server/fail.ts";
@@ -76,7 +76,7 @@ const pages = config.production
       maxBytes: 16 * 1024 * 1024, // a few hundred pages a thread, whatever addresses visitors make up
       keyFor,
       version: version.current,
-      year: () => sydneyYear(),
+      day: sydneyDay,
       policyFor: (body) => contentSecurityPolicy(hashedScripts(body), imageOrigin),
     })
   : undefined;

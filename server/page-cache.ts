@@ -10,14 +10,16 @@ import { SegmentedLru } from "./segmented-lru.ts";
  * and React Router run. Only what the application marked public is kept (decision 006): the
  * server never decides on its own that a response may be shared. An entry is good while the
  * content version (bumped in the database by every post write, so shared by every instance)
- * and the year (the footer's) are what they were when it was made.
+ * and Sydney's date are what they were when it was made: pages say things that change with
+ * the day unasked (a space available from a date, the footer's year).
  */
 /** What a signed-in reader's page is made from: a page as the cache keeps it. */
 export type SharedPage = Pick<Entry, "body" | "contentType" | "contentSecurityPolicy">;
 
 interface Entry extends EncodedBody {
   version: number;
-  year: number;
+  /** Sydney's date when it was made (2026-12-01). */
+  day: string;
   contentType: string;
   cacheControl: string;
   /** A policy of its own, allowing the page's scripts by their hashes (decision 008). */
@@ -34,7 +36,8 @@ export interface PageCacheOptions {
   keyFor: (url: string) => string | undefined;
   /** The current content version as last read; undefined while it is being re-read. */
   version: () => number | undefined;
-  year: () => number;
+  /** Sydney's date now. */
+  day: () => string;
   /** The script policy for a stored body. */
   policyFor: (body: Buffer) => string;
 }
@@ -91,7 +94,7 @@ export class PageCache {
 
   private current(key: string): Entry | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.version !== this.options.version() || entry.year !== this.options.year())
+    if (!entry || entry.version !== this.options.version() || entry.day !== this.options.day())
       return undefined;
     return entry;
   }
@@ -104,7 +107,7 @@ export class PageCache {
    */
   async renderShared(key: string, render: () => Promise<Response>): Promise<SharedPage | undefined> {
     const version = this.options.version();
-    const year = this.options.year();
+    const day = this.options.day();
     const response = await render();
     const body = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get("content-type") ?? "";
@@ -114,7 +117,7 @@ export class PageCache {
     if (!cacheControl.startsWith("public")) return undefined;
     if (version === undefined)
       return { body, contentType, contentSecurityPolicy: this.options.policyFor(body) };
-    this.store(key, { version, year, contentType, cacheControl, body });
+    this.store(key, { version, day, contentType, cacheControl, body });
     return this.entries.get(key);
   }
 
@@ -129,7 +132,7 @@ export class PageCache {
     if (key === undefined || key !== req.url) return;
     const version = this.options.version();
     if (version === undefined) return;
-    const year = this.options.year();
+    const day = this.options.day();
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -149,7 +152,7 @@ export class PageCache {
       const cacheControl = String(res.getHeader("cache-control") ?? "");
       if (res.statusCode !== 200 || res.getHeader("set-cookie") || !cacheableTypes.test(contentType)) return;
       if (!cacheControl.startsWith("public")) return;
-      this.store(key, { version, year, contentType, cacheControl, body: Buffer.concat(chunks) });
+      this.store(key, { version, day, contentType, cacheControl, body: Buffer.concat(chunks) });
     });
   }
 

@@ -1,14 +1,11 @@
-import type Uppy from "@uppy/core";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { showToast } from "~/components/toast-events.ts";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import type { ImageInfo } from "~/uploads/image-variants.ts";
 import { uploadedImage } from "~/uploads/responsive-image.ts";
-import { acceptedImageTypes, uploadErrorMessage } from "~/uploads/upload-rules.ts";
-import { createUploader } from "~/uploads/uploader.client.ts";
+import { acceptedImageTypes } from "~/uploads/upload-rules.ts";
 import { Picture } from "./Picture.tsx";
-
-type UploadState = "idle" | "running" | "paused" | "success" | "canceled" | "error";
+import { type UploadState, useImageUpload } from "./use-image-upload.ts";
 
 interface ImageUploadProps {
   /** The form field that receives the processed image's id. */
@@ -30,6 +27,9 @@ const stateText: Record<UploadState, string> = {
   error: "",
 };
 
+export const fileInputClass =
+  "block w-full text-sm file:mr-4 file:rounded-md file:border-0 file:bg-heritage-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-heritage-900";
+
 const button =
   "rounded-md border border-heritage-700 px-3 py-1.5 text-sm font-semibold text-heritage-700 hover:bg-heritage-50";
 
@@ -39,77 +39,27 @@ const button =
  */
 export function ImageUpload({ name, value, onChange, current, errorId, invalid }: ImageUploadProps) {
   const hydrated = useHydrated();
-  const [state, setState] = useState<UploadState>("idle");
-  const [progress, setProgress] = useState(0);
-  const [message, setMessage] = useState("");
   const [preview, setPreview] = useState<string | null>(null);
-  const uppy = useRef<Uppy | null>(null);
-  const fileId = useRef<string | null>(null);
-
-  useEffect(() => {
-    const instance = createUploader();
-    instance.on("upload-progress", (_file, { bytesUploaded, bytesTotal }) => {
-      setProgress(bytesTotal ? Math.round((bytesUploaded / bytesTotal) * 100) : 0);
-    });
-    instance.on("upload-success", (_file, response) => {
-      const id = response.uploadURL?.split("/").pop();
-      if (!id) return;
-      setState("success");
-      setProgress(100);
-      onChange(id);
-      showToast("Image uploaded successfully");
-    });
-    instance.on("upload-error", (_file, _error, response) => {
-      // The tus plugin hands over the server's answer as the request that carried it.
-      const request = (response?.body as { xhr?: XMLHttpRequest } | undefined)?.xhr;
-      setState("error");
-      setMessage(uploadErrorMessage(response?.status, request?.responseText));
-    });
-    instance.on("restriction-failed", (_file, error) => {
-      setState("error");
-      setMessage(
-        /size/i.test(error.message)
-          ? uploadErrorMessage(413, undefined)
-          : "This file is not an image. Choose a JPEG, PNG, WebP, AVIF or GIF file.",
-      );
-    });
-    uppy.current = instance;
-    return () => instance.destroy();
-  }, [onChange]);
+  const upload = useImageUpload((id) => {
+    onChange(id);
+    showToast("Image uploaded successfully");
+  });
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   function choose(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = "";
-    if (!file || !uppy.current) return;
-    uppy.current.cancelAll();
-    setMessage("");
-    setProgress(0);
+    if (!file) return;
     setPreview(URL.createObjectURL(file));
-    try {
-      fileId.current = uppy.current.addFile({ name: file.name, type: file.type, data: file });
-      setState("running");
-    } catch {
-      fileId.current = null;
-    }
-  }
-
-  function pauseOrResume() {
-    if (!fileId.current) return;
-    const paused = uppy.current?.pauseResume(fileId.current);
-    setState(paused ? "paused" : "running");
+    upload.start(file);
   }
 
   function cancel() {
-    uppy.current?.cancelAll();
-    fileId.current = null;
-    setState("canceled");
-    setProgress(0);
+    upload.cancel();
     setPreview(null);
   }
 
-  const busy = state === "running" || state === "paused";
   const shownPreview = preview ?? (current && value === current.id ? current : null);
 
   return (
@@ -138,37 +88,51 @@ export function ImageUpload({ name, value, onChange, current, errorId, invalid }
           name={hydrated ? undefined : "coverFile"}
           onChange={choose}
           aria-invalid={invalid || undefined}
-          className="block w-full text-sm file:mr-4 file:rounded-md file:border-0 file:bg-heritage-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-heritage-900"
+          className={fileInputClass}
         />
       </label>
       <p className="text-sm text-slate-700">JPEG, PNG, WebP, AVIF or GIF, up to 20 MB.</p>
-      {hydrated && state !== "idle" && (
-        <div className="space-y-2" data-upload-state={state}>
-          <progress
-            max={100}
-            value={progress}
-            aria-label="Upload progress"
-            className="h-2 w-full max-w-sm accent-heritage-700"
-          />
-          <p className="text-sm" aria-live="polite">
-            {state === "error" ? (
-              <span className="text-brick">{message}</span>
-            ) : (
-              `${stateText[state]} ${busy ? `${progress}%` : ""}`
-            )}
-          </p>
-          {busy && (
-            <div className="flex gap-2">
-              <button type="button" onClick={pauseOrResume} className={button}>
-                {state === "paused" ? "Resume" : "Pause"}
-              </button>
-              <button type="button" onClick={cancel} className={button}>
-                Cancel
-              </button>
-            </div>
-          )}
+      {hydrated && <UploadProgress upload={upload} onCancel={cancel} />}
+    </fieldset>
+  );
+}
+
+/** An upload's progress and state in words, with Pause, Resume and Cancel while it runs. */
+export function UploadProgress({
+  upload,
+  onCancel = upload.cancel,
+}: {
+  upload: ReturnType<typeof useImageUpload>;
+  onCancel?: () => void;
+}) {
+  const { state, progress, message } = upload;
+  if (state === "idle") return null;
+  const busy = state === "running" || state === "paused";
+  return (
+    <div className="space-y-2" data-upload-state={state}>
+      <progress
+        max={100}
+        value={progress}
+        aria-label="Upload progress"
+        className="h-2 w-full max-w-sm accent-heritage-700"
+      />
+      <p className="text-sm" aria-live="polite">
+        {state === "error" ? (
+          <span className="text-brick">{message}</span>
+        ) : (
+          `${stateText[state]} ${busy ? `${progress}%` : ""}`
+        )}
+      </p>
+      {busy && (
+        <div className="flex gap-2">
+          <button type="button" onClick={upload.pauseOrResume} className={button}>
+            {state === "paused" ? "Resume" : "Pause"}
+          </button>
+          <button type="button" onClick={onCancel} className={button}>
+            Cancel
+          </button>
         </div>
       )}
-    </fieldset>
+    </div>
   );
 }

@@ -60,5 +60,7 @@ export function bodyLimitFor(path: string): number | undefined {
   if (path.startsWith("/api/uploads")) return undefined;
   // Post forms may carry a cover image (without JavaScript): 20 MB and a margin for the fields.
   if (/^\/(create-post|edit-post\/)/.test(path)) return 21 * megabyte;
+  // A space's form, a photo and a floor plan.
+  if (path.startsWith("/manage/spaces/")) return 41 * megabyte;
   return megabyte;
 }

@@ -3,13 +3,16 @@ import { db } from "~/.server/db/index.ts";
 import { spaceBySlug } from "~/.server/site/spaces.ts";
 import { EnquiryForm } from "~/components/EnquiryForm.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
+import { Picture } from "~/components/Picture.tsx";
 import { cachedPage } from "~/http/http-policy.ts";
 import { rootData } from "~/http/root-data.ts";
 import { renderMarkdown } from "~/posts/markdown.ts";
+import { sydneyDay } from "~/site/dates.ts";
 import { seoMeta } from "~/site/seo.ts";
 import { availableText, isListed, rentText, spaceStatusLabels } from "~/site/spaces.ts";
 import { spaceOffer } from "~/site/structured-data.ts";
-import { sydneyWallTime } from "~/site/sydney-time.ts";
+import { largestVariantUrl } from "~/uploads/image-variants.ts";
+import { uploadedImage } from "~/uploads/responsive-image.ts";
 import type { Route } from "./+types/space";
 
 export const handle = cachedPage();
@@ -23,7 +26,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     ["Floor", space.floor],
     ["Area", `${space.area} m²`],
     ...(space.workstations ? [["Workstations", String(space.workstations)] as [string, string]] : []),
-    ["Available", availableText(space.availableFrom, sydneyWallTime(new Date()).slice(0, 10))],
+    ["Available", availableText(space.availableFrom, sydneyDay())],
     ["Rent", rentText(space)],
     ...(space.outgoings ? [["Outgoings", space.outgoings] as [string, string]] : []),
     ...(space.carSpaces !== undefined ? [["Car spaces", String(space.carSpaces)] as [string, string]] : []),
@@ -51,8 +54,11 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     ];
   }
   const { space } = loaderData;
+  // Shared, the page shows its first photo (else the site's picture).
+  const [photo] = space.photos;
   return [
     ...seoMeta(publicUrl, {
+      ...(photo && { image: largestVariantUrl(photo.image), imageAlt: photo.alt }),
       title: `${space.name}: office space for lease`,
       description: `${space.area} m² of office space on ${space.floor} of our building on Moncur Street, Woollahra. Rent: ${rentText(space)}.`,
       path: location.pathname,
@@ -87,7 +93,26 @@ export default function Space({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="mt-2 text-3xl font-semibold leading-tight sm:text-5xl">{space.name}</h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <div>
+        <div className="min-w-0">
+          {space.photos.length > 0 && (
+            <ul aria-label="Photos" className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {space.photos.map((photo, index) => (
+                <li key={photo.image.id} className={index === 0 ? "col-span-2 sm:col-span-3" : undefined}>
+                  <Picture
+                    image={uploadedImage(photo.image)}
+                    alt={photo.alt}
+                    sizes={
+                      index === 0
+                        ? "(min-width: 1152px) 728px, (min-width: 1024px) calc(100vw - 26.5rem), calc(100vw - 2rem)"
+                        : "(min-width: 1152px) 240px, (min-width: 640px) 33vw, 50vw"
+                    }
+                    priority={index === 0}
+                    className="h-auto w-full rounded-lg bg-sandstone-100"
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
           <table className="w-full max-w-xl text-left">
             <caption className="mb-2 text-left text-xl font-semibold">The space</caption>
             <tbody>
@@ -107,6 +132,19 @@ export default function Space({ loaderData }: Route.ComponentProps) {
               // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from renderMarkdown
               dangerouslySetInnerHTML={{ __html: html }}
             />
+          )}
+          {space.floorPlan && (
+            <section aria-labelledby="floor-plan-heading" className="mt-10">
+              <h2 id="floor-plan-heading" className="mb-4 text-2xl font-semibold">
+                Floor plan
+              </h2>
+              <Picture
+                image={uploadedImage(space.floorPlan.image)}
+                alt={space.floorPlan.alt}
+                sizes="(min-width: 1152px) 728px, (min-width: 1024px) calc(100vw - 26.5rem), calc(100vw - 2rem)"
+                className="h-auto w-full rounded-lg border border-sandstone-300 bg-white"
+              />
+            </section>
           )}
         </div>
         <section aria-labelledby="enquire-heading">

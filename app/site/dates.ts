@@ -43,3 +43,19 @@ export function sydneyYear(date?: Date): number {
   }
   return yearThisMinute.year;
 }
+
+let dayThisMinute: { minute: number; day: string } | undefined;
+
+/**
+ * Today's date in Sydney, as 2026-12-01; worked out once a minute. Cached pages are made
+ * again when it changes (server/page-cache.ts): what a page says of dates, such as a space
+ * "available from" today, holds for the day it was made.
+ */
+export function sydneyDay(): string {
+  const minute = Math.floor(Date.now() / 60_000);
+  if (dayThisMinute?.minute !== minute) {
+    const { day, month, year } = partsInSydney(new Date(minute * 60_000));
+    dayThisMinute = { minute, day: `${year}-${month}-${day}` };
+  }
+  return dayThisMinute.day;
+}

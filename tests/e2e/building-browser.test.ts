@@ -1,51 +1,14 @@
-import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "~/.server/db/database.ts";
-import { signedUp } from "../support/author.ts";
-import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
-import { makeOwner } from "../support/owners.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
-import { serverDatabase } from "../support/server-database.ts";
-import type { Visitor } from "../support/visitor.ts";
+import { describe, expect, it } from "vitest";
+import { chromiumPath } from "../support/browser.ts";
+import { checkedPage, ownerInBrowser, shotsFolder } from "../support/owner-browser.ts";
 
 /** Where the screenshots go, to be looked at (not compared). */
-const shots = path.join(tmpdir(), "wm-building-shots");
+const shots = shotsFolder("wm-building-shots");
 
 /** The owner edits the building's details in Chromium (SPEC §13), with and without JavaScript. */
 describe.skipIf(!chromiumPath)("the building's details in Chromium", () => {
-  let server: RunningServer;
-  let db: Db;
-  let browser: Browser;
-  let owner: Visitor;
-
-  beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
-    server = await startServer({ RATE_LIMITS: "off" });
-    db = serverDatabase(server);
-    owner = await signedUp(server.url, "owner@example.com");
-    await makeOwner(db, "owner@example.com");
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await db?.destroy();
-    await server?.stop();
-  });
-
-  async function open(route: string, width: number, javaScript = true): Promise<Page> {
-    const context = await contextAs(browser, owner, {
-      viewport: { width, height: 900 },
-      javaScriptEnabled: javaScript,
-    });
-    const page = await context.newPage();
-    await page.goto(`${server.url}${route}`);
-    if (javaScript) await page.locator("html[data-hydrated]").waitFor();
-    return page;
-  }
+  const suite = ownerInBrowser();
+  const open = (route: string, width: number, javaScript = true) => suite.open(route, width, { javaScript });
 
   it("adds, moves and fills a contact in the app, and the footer shows it after saving", async () => {
     const page = await open("/manage/building", 1280);
@@ -86,7 +49,7 @@ describe.skipIf(!chromiumPath)("the building's details in Chromium", () => {
       expect(await postcode.getAttribute("aria-describedby")).toBeTruthy();
       await page.context().close();
     }
-    const saved = await db.selectFrom("building").select("details").executeTakeFirstOrThrow();
+    const saved = await suite.db.selectFrom("building").select("details").executeTakeFirstOrThrow();
     expect(JSON.parse(saved.details).address.postcode).toBe("2025");
   });
 
@@ -107,16 +70,7 @@ describe.skipIf(!chromiumPath)("the building's details in Chromium", () => {
     for (const width of [390, 1280]) {
       for (const route of ["/manage/building", "/manage"]) {
         const page = await open(route, width);
-        const results = await new AxeBuilder({ page }).analyze();
-        for (const v of results.violations)
-          violations.push(`${route} at ${width}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route} at ${width}`).toBe(
-          width,
-        );
-        await page.screenshot({
-          path: path.join(shots, `${route.slice(1).replaceAll("/", "-")}-${width}.png`),
-          fullPage: true,
-        });
+        violations.push(...(await checkedPage(page, shots, route.slice(1).replaceAll("/", "-"), false)));
         await page.context().close();
       }
     }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
-import { signedUp } from "../support/author.ts";
+import { signedUp, uploadCover } from "../support/author.ts";
 import { startedCookie } from "../support/enquiry-stamp.ts";
+import { photoJpeg } from "../support/images.ts";
 import { makeOwner } from "../support/owners.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
@@ -9,6 +10,8 @@ import { type ServerDialect, serverDialects } from "../support/server-dialects.t
 import { Visitor, visibleText } from "../support/visitor.ts";
 
 const authSecret = "spaces-test-secret-0123456789abcdefghijklmno";
+/** Short enough to wait out, long enough to upload an image and save the space first. */
+const graceSeconds = 5;
 
 const suite = {
   name: "Level 2, Suite 2.01",
@@ -32,7 +35,12 @@ describe.each(serverDialects)("spaces for lease on $name", (dialect: ServerDiale
 
   beforeAll(async () => {
     ({ env, dispose } = await dialect.prepare());
-    server = await startServer({ ...env, RATE_LIMITS: "off", AUTH_SECRET: authSecret });
+    server = await startServer({
+      ...env,
+      RATE_LIMITS: "off",
+      AUTH_SECRET: authSecret,
+      UNUSED_IMAGE_GRACE_SECONDS: String(graceSeconds),
+    });
     db = serverDatabase(server, env);
     owner = await signedUp(server.url, `owner.${dialect.name}@example.com`);
     await makeOwner(db, `owner.${dialect.name}@example.com`);
@@ -97,6 +105,135 @@ describe.each(serverDialects)("spaces for lease on $name", (dialect: ServerDiale
     const activity = visibleText(await (await owner.get("/manage/activity")).text());
     expect(activity).toContain("added space");
     expect(activity).toContain("leased space");
+  });
+
+  /** Sends the space form as the editor does without JavaScript: fields, and files beside them. */
+  async function sendForm(
+    path: string,
+    fields: Record<string, string>,
+    files: Record<string, Buffer> = {},
+  ): Promise<Response> {
+    const form = new FormData();
+    form.set("csrf", await owner.formToken(path));
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    for (const [name, file] of Object.entries(files))
+      form.set(name, new Blob([new Uint8Array(file)], { type: "image/jpeg" }), `${name}.jpg`);
+    return fetch(`${server.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: owner.cookieHeader, origin: server.url },
+      body: form,
+    });
+  }
+
+  const variantStatus = async (id: string) => (await fetch(`${server.url}/images/${id}/640.webp`)).status;
+  const imageIdsIn = (html: string) =>
+    [...html.matchAll(/name="photos\[\d+\]\.imageId" value="([^"]+)"/g)].map((match) => match[1]);
+
+  it("shows a space's photos as a gallery, the first on its card and when shared, with its floor plan, and never sweeps them", async () => {
+    const [front, kitchen] = [await uploadCover(owner), await uploadCover(owner)];
+    const neverUsed = await uploadCover(owner);
+    // The first photo was uploaded with tus; the second and the floor plan come as files.
+    const added = await sendForm(
+      "/manage/spaces/new",
+      {
+        ...suite,
+        name: "Ground floor, Suite G.02",
+        "photos[0].imageId": front as string,
+        "photos[0].alt": "The suite from the door",
+        photoFileAlt: "A view of the street",
+        floorPlanAlt: "Floor plan: one open room with a kitchenette",
+      },
+      { photoFile: await photoJpeg(640, 400), floorPlanFile: await photoJpeg(640, 400) },
+    );
+    expect(added.status).toBe(303);
+    const slug = "ground-floor-suite-g02";
+    const stored = await db
+      .selectFrom("spaceImages")
+      .select(["imageId", "kind", "alt"])
+      .where("spaceSlug", "=", slug)
+      .orderBy("kind", "desc")
+      .orderBy("position")
+      .execute();
+    expect(stored.map(({ kind, alt }) => [kind, alt])).toEqual([
+      ["photo", "The suite from the door"],
+      ["photo", "A view of the street"],
+      ["floor-plan", "Floor plan: one open room with a kitchenette"],
+    ]);
+    const [street, plan] = [stored[1]?.imageId as string, stored[2]?.imageId as string];
+
+    // Reordered and a photo added in the editor (without JavaScript: the form comes back, unsaved).
+    const editing = {
+      ...suite,
+      name: "Ground floor, Suite G.02",
+      "photos[0].imageId": front as string,
+      "photos[0].alt": "The suite from the door",
+      "photos[1].imageId": street,
+      "photos[1].alt": "A view of the street",
+      "photos[2].imageId": kitchen as string,
+      "photos[2].alt": "The kitchenette",
+      floorPlanImageId: plan,
+      floorPlanAlt: "Floor plan: one open room with a kitchenette",
+    };
+    const moved = await sendForm(`/manage/spaces/${slug}`, {
+      ...editing,
+      __intent__: JSON.stringify({ type: "reorder", payload: { name: "photos", from: 0, to: 2 } }),
+    });
+    expect(moved.status).toBe(200);
+    expect(imageIdsIn(await moved.text())).toEqual([street, kitchen, front]);
+    expect(
+      await db
+        .selectFrom("spaceImages")
+        .select("imageId")
+        .where("imageId", "=", kitchen as string)
+        .execute(),
+    ).toEqual([]);
+    expect((await sendForm(`/manage/spaces/${slug}`, editing)).status).toBe(303);
+
+    const visitor = new Visitor(server.url);
+    const html = await (await visitor.get(`/spaces/${slug}`)).text();
+    const pictures = [...html.matchAll(/<picture>[\s\S]*?<\/picture>/g)]
+      .map(([picture]) => picture)
+      .filter((picture) => picture.includes("/images/"));
+    expect(pictures).toHaveLength(4);
+    expect(pictures[0]).toContain(`srcSet="/images/${front}/400.avif 400w, /images/${front}/640.avif 640w"`);
+    expect(pictures[0]).toMatch(/alt="The suite from the door" width="640" height="400" loading="eager"/);
+    expect(pictures[1]).toMatch(/alt="A view of the street" width="640" height="400" loading="lazy"/);
+    expect(pictures[2]).toMatch(/alt="The kitchenette" width="640" height="400" loading="lazy"/);
+    expect(visibleText(html)).toContain("Floor plan");
+    expect(pictures[3]).toMatch(
+      /alt="Floor plan: one open room with a kitchenette" width="640" height="400" loading="lazy"/,
+    );
+    expect(html).toContain(`<meta property="og:image" content="${server.url}/images/${front}/640.jpg"/>`);
+    expect(html).toContain('<meta property="og:image:alt" content="The suite from the door"/>');
+    expect(html).not.toContain("/assets/entry.client");
+    const commercial = await (await visitor.get("/commercial")).text();
+    expect(commercial).toContain(`/images/${front}/400.avif`);
+    expect(commercial).not.toContain(`/images/${street}/`);
+
+    // Well past the grace period the sweep has removed the unused upload, and kept every image the space shows.
+    await expect
+      .poll(() => variantStatus(neverUsed as string), { timeout: (graceSeconds + 20) * 1000, interval: 500 })
+      .toBe(404);
+    for (const id of [front, street, kitchen, plan]) expect(await variantStatus(id as string)).toBe(200);
+  }, 90_000);
+
+  it("shows only the owner's own uploads: another person's image id is refused beside the photos and nothing is saved", async () => {
+    const other = await signedUp(server.url, `uploader.${dialect.name}@example.com`);
+    const theirs = await uploadCover(other);
+    const refused = await sendForm("/manage/spaces/new", {
+      ...suite,
+      name: "Borrowed photo",
+      "photos[0].imageId": theirs,
+      "photos[0].alt": "Not mine",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(
+      /id="space-photos-error"[^>]*>This image is not available: upload it again\.</,
+    );
+    expect(
+      await db.selectFrom("spaces").select("slug").where("slug", "=", "borrowed-photo").execute(),
+    ).toEqual([]);
   });
 
   it("is for owners only", async () => {

@@ -14,11 +14,12 @@ describe("the page cache", () => {
   let base: string;
   let rendered = 0;
   let version: number | undefined = 1;
+  let day = "2026-11-30";
   const cache = new PageCache({
     maxBytes: 200_000,
     keyFor: (url) => (url.startsWith("/page") ? url : undefined),
     version: () => version,
-    year: () => 2026,
+    day: () => day,
     policyFor: (body) => `script-src 'sha256-${body.length}'`,
   });
 
@@ -73,6 +74,14 @@ describe("the page cache", () => {
     expect(await servedFromCache("/page-f?as=public")).toBe(true);
     expect(await servedFromCache("/page-f?as=public", { cookie: "\u00a0wm.session_token=abc" })).toBe(false);
     expect(await servedFromCache("/page-f?as=public", { cookie: "wm_toast=hello" })).toBe(false);
+  });
+
+  it("makes a page again on the next day in Sydney, though no content changed", async () => {
+    expect(await servedFromCache("/page-day?as=public")).toBe(false);
+    expect(await servedFromCache("/page-day?as=public")).toBe(true);
+    day = "2026-12-01";
+    expect(await servedFromCache("/page-day?as=public")).toBe(false);
+    expect(await servedFromCache("/page-day?as=public")).toBe(true);
   });
 
   it("does not keep a page made while the content version was unknown", async () => {

@@ -72,6 +72,18 @@ export const limits = {
   }),
   /** …and from everyone: many addresses at once are a flood, never a building's real week. */
   enquiriesSiteWide: (): Limit => ({ key: "enquiry-site", max: 10, windowMs: 10 * minute }),
+  /** Subscriptions asked for per address (SPEC §15)… */
+  subscriptionsPerAddress: (clientAddress: string): Limit => ({
+    key: `subscribe-ip:${addressBlock(clientAddress)}`,
+    max: 10,
+    windowMs: 60 * minute,
+  }),
+  /** …and confirmation messages per e-mail from everyone (filling one person's inbox): past it, nothing is sent, and the answer stays the same. */
+  confirmationsPerEmail: (email: string): Limit => ({
+    key: `subscribe-email:${email}`,
+    max: 3,
+    windowMs: 24 * 60 * minute,
+  }),
   /** Messages a signed-in user may have sent to themselves (verification, address change). */
   accountMailPerUser: (userId: string): Limit => ({
     key: `account-mail:${userId}`,

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -6,13 +5,11 @@ import { type PostForm, postSchema } from "~/posts/post-schema.ts";
 import { slugPattern } from "~/posts/slug.ts";
 import { changedElsewhere } from "~/posts/versions.ts";
 import { requireUser } from "../accounts/auth.ts";
-import { config } from "../config.ts";
 import type { Db } from "../db/index.ts";
 import type { PostStatus } from "../db/schema.ts";
 import { readForm } from "../http/forms.ts";
-import { takeImageSlot } from "../uploads/image-slots.ts";
-import { ImageRejected, ownImage, processUpload } from "../uploads/images.ts";
-import { reserveUpload } from "../uploads/upload-quota.ts";
+import { imageFromForm } from "../uploads/form-image.ts";
+import { ownImage } from "../uploads/images.ts";
 import { otherVersion } from "./autosave.ts";
 import { getPost, mayEdit, type Post, type PostInput, saveEdit } from "./posts.ts";
 
@@ -32,30 +29,11 @@ export type PostFormResult =
     }
   | { ok: false; result: SubmissionResult<string[]> };
 
-/**
- * Without JavaScript the cover arrives as a file in the form (with JavaScript it was already
- * uploaded and only its id is sent); either way it ends as the id of a processed image.
- */
+/** The cover sent as a file (without JavaScript) becomes the form's `coverImageId`; the refusal, if any. */
 async function acceptCoverFile(db: Db, form: FormData, userId: string): Promise<string | null> {
-  const file = form.get("coverFile");
-  form.delete("coverFile");
-  if (!(file instanceof File) || file.size === 0) return null;
-  // The same bounds as a resumable upload: the process's image slots, the user's limits.
-  const release = takeImageSlot();
-  if (!release) return "The server is busy with other images. Send the form again in a minute.";
-  try {
-    const id = randomBytes(16).toString("hex");
-    const refused = await reserveUpload(db, { id, userId, bytes: file.size }, config().unusedImageGraceMs);
-    if (refused) return refused.message;
-    await processUpload(db, id, Buffer.from(await file.arrayBuffer()), userId);
-    form.set("coverImageId", id);
-    return null;
-  } catch (error) {
-    if (error instanceof ImageRejected) return error.message;
-    throw error;
-  } finally {
-    release();
-  }
+  const cover = await imageFromForm(db, form, "coverFile", userId);
+  if (cover.id) form.set("coverImageId", cover.id);
+  return cover.error ?? null;
 }
 
 /** A version the form names (a `savedAt`), when it names one. */

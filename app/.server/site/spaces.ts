@@ -1,13 +1,16 @@
 import { slugBase } from "~/posts/slug.ts";
+import { sydneyDay } from "~/site/dates.ts";
 import {
   availableText,
   rentText,
   type SpaceCard,
   type SpaceDetails,
+  type SpaceForm,
+  type SpaceImage,
   type SpaceStatus,
   spaceSchema,
 } from "~/site/spaces.ts";
-import { sydneyWallTime } from "~/site/sydney-time.ts";
+import type { ImageInfo } from "~/uploads/image-variants.ts";
 import type { Actor } from "../accounts/members.ts";
 import type { Db } from "../db/database.ts";
 import type { SpacesTable } from "../db/schema.ts";
@@ -19,28 +22,76 @@ export interface Space extends SpaceDetails {
   slug: string;
   archived: boolean;
   position: number;
+  photos: SpaceImage[];
+  floorPlan?: SpaceImage;
 }
 
-function toSpace(row: SpacesTable): Space {
+interface SpaceImages {
+  photos: SpaceImage[];
+  floorPlan?: SpaceImage;
+}
+
+function toSpace(row: SpacesTable, images: SpaceImages | undefined): Space {
   return {
     ...spaceSchema.parse(JSON.parse(row.details)),
     slug: row.slug,
     status: row.status,
     archived: Number(row.archived) === 1,
     position: Number(row.position),
+    photos: images?.photos ?? [],
+    floorPlan: images?.floorPlan,
   };
+}
+
+/** The photos (in order) and floor plan of each of these spaces, by slug. */
+async function imagesOf(db: Db, slugs: string[]): Promise<Map<string, SpaceImages>> {
+  const bySlug = new Map<string, SpaceImages>();
+  if (slugs.length === 0) return bySlug;
+  const rows = await db
+    .selectFrom("spaceImages")
+    .innerJoin("images", "images.id", "spaceImages.imageId")
+    .select([
+      "spaceImages.spaceSlug",
+      "spaceImages.kind",
+      "spaceImages.alt",
+      "images.id",
+      "images.width",
+      "images.height",
+      "images.fallback",
+    ])
+    .where("spaceImages.spaceSlug", "in", slugs)
+    .orderBy("spaceImages.position")
+    .execute();
+  for (const row of rows) {
+    const images = bySlug.get(row.spaceSlug) ?? { photos: [] };
+    const shown: SpaceImage = {
+      image: { id: row.id, width: Number(row.width), height: Number(row.height), fallback: row.fallback },
+      alt: row.alt,
+    };
+    if (row.kind === "floor-plan") images.floorPlan = shown;
+    else images.photos.push(shown);
+    bySlug.set(row.spaceSlug, images);
+  }
+  return bySlug;
 }
 
 /** Every space in the owners' order; `listed`: only those visitors see (not leased, not archived). */
 export async function listSpaces(db: Db, { listed = false } = {}): Promise<Space[]> {
   let query = db.selectFrom("spaces").selectAll().orderBy("position").orderBy("slug");
   if (listed) query = query.where("archived", "=", 0).where("status", "!=", "leased");
-  return (await query.execute()).map(toSpace);
+  const rows = await query.execute();
+  const images = await imagesOf(
+    db,
+    rows.map((row) => row.slug),
+  );
+  return rows.map((row) => toSpace(row, images.get(row.slug)));
 }
 
-/** What /commercial's cards show of each listed space. */
-export async function spaceCards(db: Db): Promise<SpaceCard[]> {
-  const today = sydneyWallTime(new Date()).slice(0, 10);
+/**
+ * What /commercial's cards show of each listed space on `today` (Sydney's date): cached pages
+ * are made again when the day changes, so "Available from" turns to "Now" on its day.
+ */
+export async function spaceCards(db: Db, today = sydneyDay()): Promise<SpaceCard[]> {
   return (await listSpaces(db, { listed: true })).map((space) => ({
     slug: space.slug,
     name: space.name,
@@ -48,12 +99,97 @@ export async function spaceCards(db: Db): Promise<SpaceCard[]> {
     available: availableText(space.availableFrom, today),
     rent: rentText(space),
     status: space.status,
+    photo: space.photos[0],
   }));
 }
 
 export async function spaceBySlug(db: Db, slug: string): Promise<Space | undefined> {
   const row = await db.selectFrom("spaces").selectAll().where("slug", "=", slug).executeTakeFirst();
-  return row && toSpace(row);
+  return row && toSpace(row, (await imagesOf(db, [slug])).get(slug));
+}
+
+/** The image ids a space form names: its photos in order, then its floor plan. */
+export function imageIdsOf(form: SpaceForm): string[] {
+  return [
+    ...form.photos.map((photo) => photo.imageId),
+    ...(form.floorPlanImageId ? [form.floorPlanImageId] : []),
+  ];
+}
+
+/**
+ * Those of these images the owner may show on the space: only images they uploaded
+ * themselves, or ones the space already shows (no one keeps another person's upload from the
+ * sweep, or publishes it, by naming its id).
+ */
+export async function usableImages(
+  db: Db,
+  actor: Actor,
+  slug: string | null,
+  ids: string[],
+): Promise<ImageInfo[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("images")
+    .select(["id", "width", "height", "fallback"])
+    .where("id", "in", ids)
+    .where((eb) =>
+      eb.or([
+        eb("userId", "=", actor.id),
+        eb.exists(
+          eb
+            .selectFrom("spaceImages")
+            .select("spaceImages.imageId")
+            .whereRef("spaceImages.imageId", "=", "images.id")
+            .where("spaceImages.spaceSlug", "=", slug ?? ""),
+        ),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => ({ ...row, width: Number(row.width), height: Number(row.height) }));
+}
+
+/**
+ * Replaces the images a space shows with the form's; those it no longer shows are released,
+ * so the sweep keeps them for the grace period before removing them.
+ */
+async function showImages(trx: Db, slug: string, form: SpaceForm): Promise<void> {
+  const before = await trx
+    .selectFrom("spaceImages")
+    .select("imageId")
+    .where("spaceSlug", "=", slug)
+    .execute();
+  await trx.deleteFrom("spaceImages").where("spaceSlug", "=", slug).execute();
+  const rows = [
+    ...form.photos.map((photo, position) => ({
+      spaceSlug: slug,
+      imageId: photo.imageId,
+      kind: "photo" as const,
+      position,
+      alt: photo.alt,
+    })),
+    ...(form.floorPlanImageId
+      ? [
+          {
+            spaceSlug: slug,
+            imageId: form.floorPlanImageId,
+            kind: "floor-plan" as const,
+            position: 0,
+            alt: form.floorPlanAlt ?? "",
+          },
+        ]
+      : []),
+  ];
+  if (rows.length > 0) await trx.insertInto("spaceImages").values(rows).execute();
+  const kept = new Set(imageIdsOf(form));
+  const released = before.map((row) => row.imageId).filter((id) => !kept.has(id));
+  if (released.length > 0)
+    await trx.updateTable("images").set({ releasedAt: Date.now() }).where("id", "in", released).execute();
+}
+
+/** A space form's details, without its images. */
+function detailsOf(form: SpaceForm): SpaceDetails {
+  const { photos: _photos, floorPlanImageId: _floorPlan, floorPlanAlt: _floorPlanAlt, ...details } = form;
+  return details;
 }
 
 /** How many enquiries each space has had, by slug. */
@@ -77,7 +213,8 @@ const stored = (details: SpaceDetails) => ({
  * Adds a space at the end of the list under a fresh slug from its name (`level-2-suite-2-01`,
  * then `-2`, `-3`… when taken: two owners adding the same name at once get one each).
  */
-export async function createSpace(db: Db, actor: Actor, details: SpaceDetails): Promise<string> {
+export async function createSpace(db: Db, actor: Actor, form: SpaceForm): Promise<string> {
+  const details = detailsOf(form);
   const base = slugBase(details.name).slice(0, 90) || "space";
   return inTransaction(db, async (trx) => {
     const last = await trx
@@ -94,6 +231,7 @@ export async function createSpace(db: Db, actor: Actor, details: SpaceDetails): 
         .returning("slug")
         .executeTakeFirst();
       if (result) {
+        await showImages(trx, slug, form);
         await recordActivity(trx, actor, "added space", details.name);
         await bumpContentVersion(trx);
         return slug;
@@ -102,13 +240,9 @@ export async function createSpace(db: Db, actor: Actor, details: SpaceDetails): 
   });
 }
 
-/** Saves a space's details; false when there is no such space. */
-export async function updateSpace(
-  db: Db,
-  actor: Actor,
-  slug: string,
-  details: SpaceDetails,
-): Promise<boolean> {
+/** Saves a space's details and images; false when there is no such space. */
+export async function updateSpace(db: Db, actor: Actor, slug: string, form: SpaceForm): Promise<boolean> {
+  const details = detailsOf(form);
   return inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable("spaces")
@@ -116,6 +250,7 @@ export async function updateSpace(
       .where("slug", "=", slug)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
+    await showImages(trx, slug, form);
     await recordActivity(trx, actor, "changed space", details.name);
     await bumpContentVersion(trx);
     return true;
@@ -164,7 +299,14 @@ export async function actOnSpace(db: Db, actor: Actor, slug: string, action: Spa
         .where("slug", "=", neighbour.slug)
         .execute();
     } else {
-      const { slug: _slug, archived: _archived, position: _position, ...details } = space;
+      const {
+        slug: _slug,
+        archived: _archived,
+        position: _position,
+        photos: _photos,
+        floorPlan: _floorPlan,
+        ...details
+      } = space;
       await trx
         .updateTable("spaces")
         .set(stored({ ...details, status: action satisfies SpaceStatus }))

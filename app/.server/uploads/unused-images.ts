@@ -4,6 +4,7 @@ import type { Db } from "../db/database.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { log } from "../log.ts";
 import { applyRetention } from "../mail/retention.ts";
+import { unusedImage } from "./image-use.ts";
 import { storage } from "./storage/index.ts";
 import { withLease } from "./upload-locks.ts";
 import { lockUpload } from "./upload-quota.ts";
@@ -20,15 +21,10 @@ export interface SweepCounts {
   uploads: number;
 }
 
-/** No post uses the image, as its cover or in its text (`postImages`). */
-const unusedBy = (imageId: string) =>
-  sql<boolean>`not exists (select 1 from ${sql.table("posts")} where ${sql.ref("posts.coverImageId")} = ${sql.ref(imageId)})
-    and not exists (select 1 from ${sql.table("postImages")} where ${sql.ref("postImages.imageId")} = ${sql.ref(imageId)})`;
-
 /**
- * Removes what no post uses once the grace period has passed: images no post has had as a
- * cover since then (replaced covers, deleted posts, uploads never used) and uploads never
- * finished. A database row goes first, so no post can take the image while its files go;
+ * Removes what nothing uses once the grace period has passed: images no post or space has
+ * used since then (replaced covers and photos, deleted posts, uploads never used) and uploads
+ * never finished. A database row goes first, so no post can take the image while its files go;
  * a user's upload is marked, its files removed, then its row, so a sweep cut short finishes
  * the job the next time.
  */
@@ -41,7 +37,7 @@ export async function sweepUnusedImages(db: Db, graceMs: number, now = Date.now(
     .selectFrom("images")
     .select("id")
     .where(sql<number>`coalesce(${sql.ref("releasedAt")}, ${sql.ref("createdAt")})`, "<", cutoff)
-    .where(unusedBy("images.id"))
+    .where(unusedImage("images.id"))
     .limit(batch)
     .execute();
   for (const { id } of unusedImages) {
@@ -49,7 +45,7 @@ export async function sweepUnusedImages(db: Db, graceMs: number, now = Date.now(
       const deleted = await trx
         .deleteFrom("images")
         .where("id", "=", id)
-        .where(unusedBy("images.id"))
+        .where(unusedImage("images.id"))
         .executeTakeFirst();
       if (deleted.numDeletedRows !== 1n) return "kept";
       const marked = await trx
@@ -119,7 +115,8 @@ export function startSweeping(db: Db): void {
       const counts = await sweepUnusedImages(db, unusedImageGraceMs);
       if (counts.images + counts.uploads > 0) log().info(counts, "unused images and uploads removed");
       const removed = await applyRetention(db, enquiryRetentionMs);
-      if (removed.enquiries + removed.messages > 0) log().info(removed, "old enquiries and messages removed");
+      if (removed.enquiries + removed.messages + removed.unconfirmed > 0)
+        log().info(removed, "old enquiries, messages and unconfirmed subscriptions removed");
     }).catch((error: unknown) => log().warn({ err: error }, "the sweep of unused images failed"));
     if (sweeper) sweeper.running = running;
   };

@@ -3,6 +3,7 @@ import type { Db } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
+import { unusedImage } from "./image-use.ts";
 
 /** What a user's uploads not (or no longer) used by any post may add up to: five of the largest. */
 export const maxUnusedBytes = 100 * 1024 * 1024;
@@ -83,7 +84,7 @@ export async function reserveUpload(
   }
 }
 
-/** The bytes of a user's uploads that no post uses, and since when the oldest has been unused. */
+/** The bytes of a user's uploads that nothing uses (image-use.ts), and since when the oldest has been unused. */
 async function unusedUploads(db: Db, userId: string): Promise<{ bytes: number; oldest: number | null }> {
   const row = await db
     .selectFrom("uploads")
@@ -95,9 +96,7 @@ async function unusedUploads(db: Db, userId: string): Promise<{ bytes: number; o
       ),
     ])
     .where("uploads.userId", "=", userId)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("posts").select("posts.slug").whereRef("posts.coverImageId", "=", "uploads.id"))),
-    )
+    .where(unusedImage("uploads.id"))
     .executeTakeFirstOrThrow();
   return { bytes: Number(row.bytes), oldest: row.oldest === null ? null : Number(row.oldest) };
 }

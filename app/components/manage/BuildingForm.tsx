@@ -5,6 +5,7 @@ import { formTokenField } from "~/http/form-token-field.ts";
 import type { RootData } from "~/http/root-data.ts";
 import { type BuildingDetails, buildingLimits, buildingSchema, weekDays } from "~/site/building.ts";
 import { dirtyOrTouched, FormAlert, liveFormProps, TextField } from "../forms.tsx";
+import { RowButtons, smallButton } from "./RowButtons.tsx";
 
 /**
  * The most fields the form sends: the name, address and map (8), two times a day, three a
@@ -20,8 +21,6 @@ interface Recipient {
 
 const sectionClass = "min-w-0 scroll-mt-6 rounded-xl border border-sandstone-300 bg-white p-4 sm:p-5";
 const legendClass = "px-1 text-xl font-semibold text-heritage-900";
-const smallButton =
-  "rounded-md border border-heritage-700 px-3 py-1 text-sm font-semibold text-heritage-700 hover:bg-heritage-50 disabled:opacity-40";
 
 /**
  * The building's details as one form. Its list buttons (add, remove, move) work with
@@ -238,48 +237,6 @@ function EditableList({
         {list.errors?.[0]}
       </p>
     </fieldset>
-  );
-}
-
-/** Move up, move down and remove, for one row of a list. */
-function RowButtons({
-  form,
-  name,
-  index,
-  count,
-  what,
-}: {
-  form: FormControls;
-  name: string;
-  index: number;
-  count: number;
-  what: string;
-}) {
-  return (
-    <div className="mt-1 flex flex-wrap gap-2">
-      <button
-        {...form.reorder.getButtonProps({ name, from: index, to: index - 1 })}
-        disabled={index === 0}
-        className={smallButton}
-      >
-        Move up
-        <span className="sr-only"> {what}</span>
-      </button>
-      <button
-        {...form.reorder.getButtonProps({ name, from: index, to: index + 1 })}
-        disabled={index === count - 1}
-        className={smallButton}
-      >
-        Move down
-        <span className="sr-only"> {what}</span>
-      </button>
-      <button
-        {...form.remove.getButtonProps({ name, index })}
-        className={`${smallButton} border-brick text-brick`}
-      >
-        Remove<span className="sr-only"> {what}</span>
-      </button>
-    </div>
   );
 }
 
