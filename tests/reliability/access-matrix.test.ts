@@ -261,6 +261,42 @@ describe("access matrix", () => {
         expect: signedInChange(post, notTheirPost),
       },
       {
+        name: "POST /edit-post/:slug/autosave",
+        method: "POST",
+        path: `${post}/autosave`,
+        form: { ...stolenPost, intent: "draft", basedOn: "1" },
+        // A resource route: refused with the status alone (the editor reads it), no page.
+        expect: signedInChange(`${post}/autosave`, { status: 403 }),
+      },
+      {
+        name: "POST /edit-post/:slug/autosave?discard",
+        method: "POST",
+        path: `${post}/autosave?discard`,
+        form: { pendingAt: "1" },
+        expect: signedInChange(`${post}/autosave?discard`, { status: 403 }),
+      },
+      {
+        name: "GET /edit-post/:slug/preview-link",
+        method: "GET",
+        path: `${post}/preview-link`,
+        expect: signedInPage(`${post}/preview-link`, notTheirPost),
+      },
+      {
+        name: "POST /edit-post/:slug/preview-link",
+        method: "POST",
+        path: `${post}/preview-link`,
+        form: { intent: "make" },
+        expect: signedInChange(`${post}/preview-link`, notTheirPost),
+      },
+      {
+        name: "POST /create-post/autosave (no title)",
+        method: "POST",
+        path: "/create-post/autosave",
+        form: { content: "A draft of nothing.", intent: "draft" },
+        // Without the token of the editor's page (decision 028).
+        expect: signedInChange("/create-post/autosave", staleForm),
+      },
+      {
         name: "GET /blog/:slug (a draft)",
         method: "GET",
         path: `/blog/${draftSlug}`,
@@ -559,6 +595,9 @@ describe("access matrix", () => {
       "/create-post",
       "/edit-post/:slug",
       "/edit-post/:slug/revisions",
+      "/edit-post/:slug/autosave",
+      "/edit-post/:slug/preview-link",
+      "/create-post/autosave",
       "/create-batch",
       "/logout",
       "/api/uploads",

@@ -53,14 +53,14 @@ export class Visitor {
     return html.match(/name="csrf" value="([^"]+)"/)?.[1] ?? "";
   }
 
-  /** Sends a form from the site's own origin, with the anti-forgery token its page gave (read first). */
+  /** Sends a form from the site's own origin, with the anti-forgery token its pages carry (its cookie's, else read from the page). */
   async post(
     path: string,
     form: Record<string, string>,
     headers: Record<string, string> = {},
   ): Promise<Response> {
     if (tokenForms.test(path) && !("csrf" in form))
-      form = { ...form, csrf: await this.formToken(formPage(path)) };
+      form = { ...form, csrf: this.cookies.get("wm_form") ?? (await this.formToken(formPage(path))) };
     return this.remember(
       await this.send(`${this.baseUrl}${path}`, {
         method: "POST",

@@ -105,6 +105,12 @@ export const limits = {
     max: searchesPerMinute,
     windowMs: minute,
   }),
+  /** Saves the editor makes on its own (decision 038): one every few seconds of writing, with room to spare. */
+  autosavesPerUser: (userId: string): Limit => ({
+    key: `autosaves-user:${userId}`,
+    max: 120,
+    windowMs: 10 * minute,
+  }),
   uploadsPerUser: (userId: string): Limit => ({
     key: `uploads-user:${userId}`,
     max: uploadsPerHour,
@@ -132,6 +138,8 @@ export const throttleMessages = {
   },
   searches: (seconds: number) =>
     `Too many searches from your network: ${searchesPerMinute} a minute at most. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+  autosaves: (seconds: number) =>
+    `Not saved automatically: too many saves in a few minutes. It tries again in ${seconds} seconds; Save draft or Publish saves now.`,
   uploads: (seconds: number) => {
     const minutes = Math.ceil(seconds / 60);
     return `Too many uploads: ${uploadsPerHour} an hour at most. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
