@@ -6,7 +6,7 @@ import {
   useInputControl,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useCallback } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { characterCount, postLimits, postSchema } from "~/posts/post-schema.ts";
@@ -16,6 +16,7 @@ import { ImageUpload } from "./ImageUpload.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
 import { AppLink } from "./PageLink.tsx";
 import { TagField } from "./TagField.tsx";
+import { TextImageInsert } from "./TextImageInsert.tsx";
 
 export interface EditablePost {
   slug: string;
@@ -31,6 +32,8 @@ export interface EditablePost {
   beenPublic: boolean;
   /** The version this editor starts from: a save finds out whether another came since. */
   savedAt: number;
+  /** The images its text may show (post-images.ts). */
+  textImages: ImageInfo[];
 }
 
 interface PostFormProps {
@@ -97,6 +100,20 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
   const submitting = navigation.state === "submitting";
   const title = fields.title.value ?? "";
   const content = fields.content.value ?? "";
+  // The images the preview may show: the post's own, and those inserted here.
+  const [textImages, setTextImages] = useState(
+    () => new Map((post?.textImages ?? []).map((image) => [image.id, image])),
+  );
+  const contentArea = useRef<HTMLTextAreaElement>(null);
+  function insertImage(markdown: string, image: ImageInfo) {
+    setTextImages((images) => new Map(images).set(image.id, image));
+    const start = contentArea.current?.selectionStart ?? content.length;
+    const end = contentArea.current?.selectionEnd ?? start;
+    form.update({
+      name: fields.content.name,
+      value: content.slice(0, start) + markdown + content.slice(end),
+    });
+  }
 
   return (
     <Form
@@ -159,10 +176,12 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
               ariaDescribedBy: `${fields.content.errorId} ${fields.content.id}-count`,
             })}
             key={fields.content.key}
+            ref={contentArea}
             rows={18}
             className={`${inputClass} font-mono text-sm leading-relaxed`}
           />
           <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+          <TextImageInsert onInsert={insertImage} />
         </div>
         <section
           aria-labelledby="preview-heading"
@@ -174,7 +193,7 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
           >
             Preview
           </h2>
-          <MarkdownPreview markdown={content} />
+          <MarkdownPreview markdown={content} images={textImages} />
         </section>
       </div>
       <div>

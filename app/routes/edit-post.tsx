@@ -3,6 +3,7 @@ import { requireVerifiedAuthor } from "~/.server/accounts/email-verification.ts"
 import { db } from "~/.server/db/index.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
 import { editablePost, postInput, readPostForm } from "~/.server/posts/post-form.ts";
+import { textImagesOf } from "~/.server/posts/post-images.ts";
 import { deletePost, hasBeenPublic, isScheduled, saveEdit, tagSuggestions } from "~/.server/posts/posts.ts";
 import { statusOnSave } from "~/.server/site/settings.ts";
 import { AppLink } from "~/components/PageLink.tsx";
@@ -33,6 +34,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
       publishAt: isScheduled(post) ? sydneyWallTime(post.publishedOn) : undefined,
       beenPublic: hasBeenPublic(post),
       savedAt: post.savedAt.getTime(),
+      textImages: await textImagesOf(db(), post.slug),
     },
     knownTags: await tagSuggestions(db()),
     confirmingDelete: url.searchParams.has("delete"),

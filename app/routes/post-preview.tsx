@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { db } from "~/.server/db/index.ts";
+import { textImagesOf } from "~/.server/posts/post-images.ts";
 import { previewedPost } from "~/.server/posts/preview-links.ts";
 import { postArticle } from "~/.server/posts/rendered-posts.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
@@ -16,7 +17,10 @@ import type { Route } from "./+types/post-preview";
 export async function loader({ params }: Route.LoaderArgs) {
   const preview = await previewedPost(db(), params.token);
   if (!preview) throw data(null, { status: 404 });
-  return { ...postArticle(preview.post), linkEnds: formatSydneyDateTime(preview.expiresAt) };
+  return {
+    ...postArticle(preview.post, await textImagesOf(db(), preview.post.slug)),
+    linkEnds: formatSydneyDateTime(preview.expiresAt),
+  };
 }
 
 /** Kept out of search engines (its `meta` keeps the token out of the Referer its requests send). */
