@@ -98,6 +98,12 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: mailbox.optional(),
   ENQUIRY_TO: mailbox.optional(),
+  SUBSCRIBER_MAIL_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 100000")
+    .max(100_000, "must be between 1 and 100000")
+    .default(600),
   REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   ENQUIRY_RETENTION_DAYS: z.coerce
     .number({ error: "must be a number" })
@@ -177,6 +183,8 @@ export interface MailConfig {
   from: string;
   /** ENQUIRY_TO: where leasing enquiries go, whatever the owners set at /manage/building. */
   enquiryToOverride?: string;
+  /** How many messages to subscribers may go out a minute; account mail is never held back. */
+  subscriberMailPerMinute: number;
 }
 
 export interface S3StorageConfig {
@@ -248,6 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
       smtpUrl: vars.SMTP_URL,
       from: vars.MAIL_FROM ?? `no-reply@${new URL(vars.PUBLIC_URL ?? "http://localhost").hostname}`,
       enquiryToOverride: vars.ENQUIRY_TO,
+      subscriberMailPerMinute: vars.SUBSCRIBER_MAIL_PER_MINUTE,
     },
     requireEmailVerification: vars.REQUIRE_EMAIL_VERIFICATION === "true",
     enquiryRetentionMs: vars.ENQUIRY_RETENTION_DAYS * 24 * 60 * 60 * 1000,

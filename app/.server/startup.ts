@@ -10,6 +10,7 @@ import { waitingMessages } from "./mail/outbox.ts";
 import { startSending, stopSending } from "./mail/sender.ts";
 import { watchOutbox } from "./metrics.ts";
 import { contentVersion } from "./posts/posts.ts";
+import { startMailings, stopMailings } from "./subscriptions/mailings.ts";
 import { shareImageSlots } from "./uploads/image-slots.ts";
 import { storage } from "./uploads/storage/index.ts";
 import { startSweeping, stopSweeping } from "./uploads/unused-images.ts";
@@ -84,6 +85,7 @@ export async function startApp({ firstThread, imageSlots }: StartOptions): Promi
   if (firstThread) {
     startSweeping(db());
     startSending(db());
+    startMailings(db());
     startBackups(db());
     // Every thread reads the same outbox: one thread's reading is the server's.
     if (config().metrics) watchOutbox(() => waitingMessages(db()));
@@ -92,7 +94,7 @@ export async function startApp({ firstThread, imageSlots }: StartOptions): Promi
 
 /** Lets a sweep in progress finish, then closes the database so the process can exit cleanly. */
 export async function stopApp(): Promise<void> {
-  await Promise.all([stopSweeping(), stopSending(), stopBackups()]);
+  await Promise.all([stopSweeping(), stopSending(), stopMailings(), stopBackups()]);
   await db().destroy();
 }
 

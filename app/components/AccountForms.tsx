@@ -109,3 +109,37 @@ export function SignOutEverywhereForm() {
     </Form>
   );
 }
+
+/**
+ * Posts by e-mail for a signed-in user: their own address, subscribed at once (no
+ * confirmation link: it is their account's), or unsubscribed.
+ */
+export function SubscriptionForm({
+  subscription,
+}: {
+  subscription: "confirmed" | "pending" | "stopped" | null;
+}) {
+  const subscribed = subscription === "confirmed";
+  return (
+    <>
+      <p className="mb-4">
+        {subscribed
+          ? "On: each new post is sent to your address."
+          : subscription === "stopped"
+            ? "Stopped: your address's mail server refused our messages three times, so we no longer send to it."
+            : "Off: get each new post by e-mail, at your account's address."}
+      </p>
+      {subscription !== "stopped" && (
+        <Form method="post">
+          <TokenAndIntent intent={subscribed ? "unsubscribe" : "subscribe"} />
+          <button
+            type="submit"
+            className="rounded-md border border-heritage-700 px-5 py-2 font-semibold text-heritage-700 hover:bg-heritage-50"
+          >
+            {subscribed ? "Stop sending me new posts" : "Send me new posts"}
+          </button>
+        </Form>
+      )}
+    </>
+  );
+}

@@ -24,8 +24,19 @@ export interface PostArticleData {
   html: string;
 }
 
-/** A post as readers see it: on the blog, and in a preview of a draft (with its notice above). */
-export function PostArticle({ post, notice }: { post: PostArticleData; notice?: ReactNode }) {
+/**
+ * A post as readers see it: on the blog, and in a preview of a draft (with its notice above);
+ * `after` comes below the text (the blog's subscribe form).
+ */
+export function PostArticle({
+  post,
+  notice,
+  after,
+}: {
+  post: PostArticleData;
+  notice?: ReactNode;
+  after?: ReactNode;
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       {notice}
@@ -74,6 +85,7 @@ export function PostArticle({ post, notice }: { post: PostArticleData; notice?: 
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from renderMarkdown
         dangerouslySetInnerHTML={{ __html: post.html }}
       />
+      {after}
       <p className="mt-12">
         <PageLink href="/home" className="font-semibold text-heritage-700 underline underline-offset-4">
           ← All posts

@@ -6,17 +6,20 @@ import {
   useInputControl,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { characterCount, postLimits, postSchema } from "~/posts/post-schema.ts";
+import type { OtherVersion, PendingWork } from "~/posts/versions.ts";
 import type { ImageInfo } from "~/uploads/image-variants.ts";
+import { AutosaveStatusLine, ConflictPanel, PendingOffer } from "./Autosave.tsx";
 import { dirtyOrTouched, FormAlert, liveFormProps } from "./forms.tsx";
 import { ImageUpload } from "./ImageUpload.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
 import { AppLink } from "./PageLink.tsx";
 import { TagField } from "./TagField.tsx";
 import { TextImageInsert } from "./TextImageInsert.tsx";
+import { useAutosave } from "./use-autosave.ts";
 
 export interface EditablePost {
   slug: string;
@@ -44,6 +47,10 @@ interface PostFormProps {
   submissionId?: string;
   /** The site's tags, offered as suggestions. */
   knownTags: string[];
+  /** A save refused because another came first: what that one stored. */
+  conflict?: OtherVersion;
+  /** Work on a published post kept on its own last time, offered back (decision 038). */
+  pending?: PendingWork | null;
 }
 
 const inputClass =
@@ -66,7 +73,7 @@ function FieldError({ id, errors }: { id: string; errors: string[] | undefined }
 }
 
 /** The editor for new and existing posts: title, Markdown with a live preview, cover image. */
-export function PostForm({ lastResult, post, submissionId, knownTags }: PostFormProps) {
+export function PostForm({ lastResult, post, submissionId, knownTags, conflict, pending }: PostFormProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -115,6 +122,35 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
     });
   }
 
+  // With JavaScript, the editor saves on its own (decision 038); a choice offered waits first.
+  const [offer, setOffer] = useState(pending ?? undefined);
+  const savedAt = post?.savedAt;
+  const startedFrom = useMemo(
+    () => (savedAt === undefined ? undefined : { basedOn: savedAt, pendingAt: null }),
+    [savedAt],
+  );
+  const autosave = useAutosave({
+    formId: form.id,
+    slug: post?.slug,
+    versions: startedFrom,
+    snapshot: JSON.stringify(
+      [fields.title, fields.content, fields.coverImageId, fields.coverAlt, fields.tags, fields.publishAt].map(
+        (field) => field.value ?? "",
+      ),
+    ),
+    allowed: hydrated && validDraft && !offer && navigation.state === "idle",
+  });
+  const { setConflict, adopt } = autosave;
+  useEffect(() => setConflict(conflict), [conflict, setConflict]);
+  /** Fills the form with stored work (their version, or a pending autosave). */
+  const fill = (stored: Pick<OtherVersion, "title" | "content" | "coverAlt" | "tags">) => {
+    form.update({ name: fields.title.name, value: stored.title });
+    form.update({ name: fields.content.name, value: stored.content });
+    form.update({ name: fields.coverAlt.name, value: stored.coverAlt });
+    form.update({ name: fields.tags.name, value: stored.tags.join(", ") });
+  };
+  const busy = submitting || autosave.saving;
+
   return (
     <Form
       method="post"
@@ -124,7 +160,26 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
       className="space-y-6"
     >
       {submissionId && <input type="hidden" name="submissionId" value={submissionId} />}
-      {post && <input type="hidden" name="basedOn" value={post.savedAt} />}
+      {autosave.versions && <input type="hidden" name="basedOn" value={autosave.versions.basedOn} />}
+      {/* A new post the editor saved as a draft on its own: saving the form saves that draft. */}
+      {!post && autosave.slug && <input type="hidden" name="slug" value={autosave.slug} />}
+      {hydrated && offer && post && (
+        <PendingOffer
+          pending={offer}
+          onRestore={() => {
+            fill(offer);
+            adopt({ basedOn: post.savedAt, pendingAt: offer.savedAt }, "stored");
+            setOffer(undefined);
+          }}
+          onDiscard={() => {
+            void fetch(`/edit-post/${post.slug}/autosave?discard`, {
+              method: "POST",
+              body: new URLSearchParams({ pendingAt: String(offer.savedAt) }),
+            });
+            setOffer(undefined);
+          }}
+        />
+      )}
       {post && (
         <div>
           <label htmlFor="slug" className="block font-medium text-heritage-900">
@@ -268,12 +323,24 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
         )}
       </div>
       <FormAlert id={form.errorId} errors={form.errors} />
+      {autosave.conflict && (
+        <ConflictPanel
+          other={autosave.conflict}
+          interactive={hydrated}
+          onKeepMine={() => autosave.conflict && adopt(autosave.conflict, "mine")}
+          onUseTheirs={() => {
+            if (!autosave.conflict) return;
+            fill(autosave.conflict);
+            adopt(autosave.conflict, "stored");
+          }}
+        />
+      )}
       <div className="flex flex-wrap items-center gap-4">
         <button
           type="submit"
           name="intent"
           value="publish"
-          disabled={hydrated && (!valid || submitting)}
+          disabled={hydrated && (!valid || busy)}
           className="rounded-md bg-heritage-700 px-6 py-2.5 font-semibold text-white hover:bg-heritage-900 disabled:cursor-not-allowed disabled:opacity-50"
         >
           Publish
@@ -282,7 +349,7 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
           type="submit"
           name="intent"
           value="draft"
-          disabled={hydrated && (!validDraft || submitting)}
+          disabled={hydrated && (!validDraft || busy)}
           className="rounded-md border border-heritage-700 px-6 py-2.5 font-semibold text-heritage-700 hover:bg-heritage-50 disabled:cursor-not-allowed disabled:opacity-50"
         >
           Save draft
@@ -296,6 +363,7 @@ export function PostForm({ lastResult, post, submissionId, knownTags }: PostForm
           </AppLink>
         )}
       </div>
+      {hydrated && <AutosaveStatusLine status={autosave.status} keptAside={Boolean(post && !post.draft)} />}
     </Form>
   );
 }

@@ -9,8 +9,14 @@ import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
+import { subscribeAccount, subscriptionOf, unsubscribeAccount } from "~/.server/subscriptions/subscribers.ts";
 import { handleMessages, passwordChangeSchema, postCount, profileSchema } from "~/accounts/account-schema.ts";
-import { PasswordForm, ProfileForm, SignOutEverywhereForm } from "~/components/AccountForms.tsx";
+import {
+  PasswordForm,
+  ProfileForm,
+  SignOutEverywhereForm,
+  SubscriptionForm,
+} from "~/components/AccountForms.tsx";
 import { AccountSection } from "~/components/AccountSection.tsx";
 import { AppLink, PageLink } from "~/components/PageLink.tsx";
 import { appPage } from "~/http/page-kinds.ts";
@@ -23,8 +29,13 @@ export const handle = appPage;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const [member, summary] = await Promise.all([memberOf(db(), user.id), userSummary(db(), user.id)]);
+  const [member, summary, subscription] = await Promise.all([
+    memberOf(db(), user.id),
+    userSummary(db(), user.id),
+    subscriptionOf(db(), user.email),
+  ]);
   return {
+    subscription: subscription ?? null,
     email: user.email,
     twoStep: user.twoStep,
     profile: { displayName: member.displayName, handle: member.handle, bio: member.bio },
@@ -74,6 +85,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     }
     return redirectWithToast("/account", "Password changed; every other session was signed out");
   }
+  if (intent === "subscribe") {
+    await subscribeAccount(db(), user.email);
+    return redirectWithToast("/account", "Subscribed: new posts will come to your inbox");
+  }
+  if (intent === "unsubscribe") {
+    await unsubscribeAccount(db(), user.email);
+    return redirectWithToast("/account", "Unsubscribed: no more posts will be sent");
+  }
   if (intent === "sign-out-everywhere") {
     const headers = await signOut(request);
     await signOutEverywhere(db(), user.id);
@@ -96,7 +115,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const linkClass = "font-semibold text-heritage-700 underline underline-offset-4";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, twoStep, profile, posts } = loaderData;
+  const { email, twoStep, profile, posts, subscription } = loaderData;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
       <h1 className="text-4xl font-semibold">Your account</h1>
@@ -132,6 +151,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {twoStep ? "Recovery codes, or turn it off" : "Turn on two-step sign-in"}
           </AppLink>
         </p>
+      </AccountSection>
+      <AccountSection title="Posts by e-mail">
+        <SubscriptionForm subscription={subscription} />
       </AccountSection>
       <AccountSection title="Sessions">
         <p className="mb-4">Signed in on a computer you no longer use? End every session, this one too.</p>

@@ -5,6 +5,7 @@ import { PageLink } from "~/components/PageLink.tsx";
 import { Pager } from "~/components/Pager.tsx";
 import { PostCard } from "~/components/PostCard.tsx";
 import { SearchForm } from "~/components/SearchForm.tsx";
+import { SubscribeForm } from "~/components/SubscribeForm.tsx";
 import { cachedPage } from "~/http/http-policy.ts";
 import { pageNumber } from "~/http/page-number.ts";
 import { type RootData, rootData } from "~/http/root-data.ts";
@@ -69,6 +70,9 @@ export default function BlogIndex({ loaderData: { posts, page, pages } }: Route.
         </ul>
       )}
       <Pager page={page} pages={pages} path="/home" />
+      <div className="mt-12 max-w-2xl">
+        <SubscribeForm id="subscribe-home" heading="Follow the blog by e-mail" />
+      </div>
     </div>
   );
 }

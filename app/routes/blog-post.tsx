@@ -6,6 +6,7 @@ import { getPost, isPublic, isScheduled, mayEdit, type Post } from "~/.server/po
 import { postArticle } from "~/.server/posts/rendered-posts.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { PostArticle } from "~/components/PostArticle.tsx";
+import { SubscribeForm } from "~/components/SubscribeForm.tsx";
 import { cachedPage } from "~/http/http-policy.ts";
 import { rootData } from "~/http/root-data.ts";
 import { slugPattern } from "~/posts/slug.ts";
@@ -107,6 +108,11 @@ export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
             {post.notice}
           </p>
         )
+      }
+      after={
+        <div className="mt-12">
+          <SubscribeForm id="subscribe-post" heading="Follow the blog by e-mail" />
+        </div>
       }
     />
   );

@@ -5,7 +5,7 @@ import { mustVerifyFirst, requireVerifiedAuthor } from "~/.server/accounts/email
 import { db } from "~/.server/db/index.ts";
 import { postingRefusal } from "~/.server/http/throttles.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
-import { postInput, readPostForm } from "~/.server/posts/post-form.ts";
+import { editablePost, postInput, readPostForm, saveEditorForm } from "~/.server/posts/post-form.ts";
 import { createPost, tagSuggestions } from "~/.server/posts/posts.ts";
 import { statusOnSave } from "~/.server/site/settings.ts";
 import { PostForm } from "~/components/PostForm.tsx";
@@ -31,13 +31,21 @@ export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   await requireVerifiedAuthor(user.id);
   const form = await readPostForm(db(), request, user.id);
-  if (!form.ok) return data({ result: form.result }, { status: 400 });
-  const refusal = await postingRefusal(db(), user.id, 1);
-  if (refusal) return data({ result: form.refuse(refusal) }, { status: 429 });
+  if (!form.ok) return data({ result: form.result, conflict: null }, { status: 400 });
   const status = await statusOnSave(db(), user, form.value.intent);
-  const slug = await createPost(db(), postInput(form.value, status), user.id, {
-    submissionId: form.submissionId,
-  });
+  const input = postInput(form.value, status);
+  let slug: string;
+  if (form.autosavedSlug) {
+    // The editor already saved this new post as a draft on its own (decision 038): this is its save.
+    const { post } = await editablePost(db(), request, url, form.autosavedSlug);
+    const refused = await saveEditorForm(db(), post, input, user, form);
+    if (refused) return refused;
+    slug = post.slug;
+  } else {
+    const refusal = await postingRefusal(db(), user.id, 1);
+    if (refusal) return data({ result: form.refuse(refusal), conflict: null }, { status: 429 });
+    slug = await createPost(db(), input, user.id, { submissionId: form.submissionId });
+  }
   // A draft is work in progress: the author goes on with it where it is now saved.
   if (status === "draft") return redirectWithToast(`/edit-post/${slug}`, "Draft saved");
   return redirectWithToast("/create-post", "Data saved successfully");
@@ -62,6 +70,7 @@ export default function CreatePost({ loaderData, actionData }: Route.ComponentPr
       <PostForm
         key={loaderData.submissionId}
         lastResult={actionData?.result}
+        conflict={actionData?.conflict ?? undefined}
         submissionId={loaderData.submissionId}
         knownTags={loaderData.knownTags}
       />

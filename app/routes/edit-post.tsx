@@ -2,9 +2,10 @@ import { data, Form } from "react-router";
 import { requireVerifiedAuthor } from "~/.server/accounts/email-verification.ts";
 import { db } from "~/.server/db/index.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
-import { editablePost, postInput, readPostForm } from "~/.server/posts/post-form.ts";
+import { editablePost, postInput, readPostForm, saveEditorForm } from "~/.server/posts/post-form.ts";
 import { textImagesOf } from "~/.server/posts/post-images.ts";
-import { deletePost, hasBeenPublic, isScheduled, saveEdit, tagSuggestions } from "~/.server/posts/posts.ts";
+import { deletePost, hasBeenPublic, isScheduled, tagSuggestions } from "~/.server/posts/posts.ts";
+import { pendingAutosave } from "~/.server/posts/revisions.ts";
 import { statusOnSave } from "~/.server/site/settings.ts";
 import { AppLink } from "~/components/PageLink.tsx";
 import { PostEditorError } from "~/components/PostEditorError.tsx";
@@ -20,6 +21,7 @@ export const handle = appPage;
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { user, post } = await editablePost(db(), request, url, params.slug);
+  const pending = await pendingAutosave(db(), post.slug);
   return {
     /** An owner editing another's post: the byline stays theirs. */
     authorName: post.userId === user.id ? null : (post.byline?.name ?? "its author"),
@@ -36,6 +38,15 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
       savedAt: post.savedAt.getTime(),
       textImages: await textImagesOf(db(), post.slug),
     },
+    /** Work kept on its own while the post was not a draft, not yet saved (decision 038). */
+    pending: pending && {
+      title: pending.title,
+      content: pending.content,
+      coverAlt: pending.coverAlt,
+      tags: pending.tags,
+      savedAt: pending.savedAt.getTime(),
+      savedBy: pending.savedBy === user.id ? null : (pending.savedByName ?? "Someone"),
+    },
     knownTags: await tagSuggestions(db()),
     confirmingDelete: url.searchParams.has("delete"),
   };
@@ -49,20 +60,17 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   }
   await requireVerifiedAuthor(user.id);
   const form = await readPostForm(db(), request, user.id, post.cover?.id ?? null);
-  if (!form.ok) return data({ result: form.result }, { status: 400 });
+  if (!form.ok) return data({ result: form.result, conflict: null }, { status: 400 });
   if (form.value.publishAt && hasBeenPublic(post))
-    return data({ result: form.refuse(scheduleRefused, "publishAt") }, { status: 400 });
+    return data({ result: form.refuse(scheduleRefused, "publishAt"), conflict: null }, { status: 400 });
   const input = postInput(form.value, await statusOnSave(db(), user, form.value.intent));
-  const outcome = await saveEdit(db(), post, input, user, { basedOn: form.basedOn });
-  if (outcome === "missing") throw data(null, { status: 404 });
-  if (outcome === "changed") return data({ result: form.refuse(changedElsewhere) }, { status: 409 });
+  const refused = await saveEditorForm(db(), post, input, user, form);
+  if (refused) return refused;
   if (form.value.intent === "draft") return redirectWithToast(`/edit-post/${post.slug}`, "Draft saved");
   return redirectWithToast("/dashboard", "Data saved successfully");
 }
 
 const scheduleRefused = "This post has been published: it cannot be scheduled again. Leave Publish at empty.";
-const changedElsewhere =
-  "This post was saved elsewhere (another tab or person) since you opened it, so nothing was saved. Copy what you wrote, reload the page and add it again.";
 
 export function meta({ matches, loaderData, error }: Route.MetaArgs) {
   // On an error the boundary's ErrorPage sets the title; the data may be a previous post's.
@@ -78,7 +86,7 @@ export function meta({ matches, loaderData, error }: Route.MetaArgs) {
 }
 
 export default function EditPost({
-  loaderData: { post, knownTags, confirmingDelete, authorName },
+  loaderData: { post, knownTags, confirmingDelete, authorName, pending },
   actionData,
 }: Route.ComponentProps) {
   if (confirmingDelete) {
@@ -138,7 +146,13 @@ export default function EditPost({
             ? "Scheduled: only you can see it until its Publish at. Save draft takes it back."
             : "Published. Save draft takes it off the site until you publish it again."}
       </p>
-      <PostForm lastResult={actionData?.result} post={post} knownTags={knownTags} />
+      <PostForm
+        lastResult={actionData?.result}
+        conflict={actionData?.conflict ?? undefined}
+        pending={pending}
+        post={post}
+        knownTags={knownTags}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { countPostsTagged, listPostsTagged, pageSize } from "~/.server/posts/pos
 import { ErrorPage } from "~/components/ErrorPage.tsx";
 import { Pager } from "~/components/Pager.tsx";
 import { PostCard, postCardData } from "~/components/PostCard.tsx";
+import { SubscribeForm } from "~/components/SubscribeForm.tsx";
 import { cachedPage } from "~/http/http-policy.ts";
 import { pageCount, pageHref, pageNumber } from "~/http/page-number.ts";
 import { rootData } from "~/http/root-data.ts";
@@ -64,6 +65,9 @@ export default function TagPage({ loaderData: { tag, page, pages, total, posts }
         ))}
       </ul>
       <Pager page={page} pages={pages} path={tagPath(tag)} />
+      <div className="mt-12 max-w-2xl">
+        <SubscribeForm id="subscribe-tag" heading="Follow the blog by e-mail" />
+      </div>
     </div>
   );
 }

@@ -1,6 +1,11 @@
 import { z } from "../http/zod.ts";
 import { slugPattern } from "../posts/slug.ts";
-import { ownersTwoStepChoices, publishingChoices, registrationChoices } from "./site-settings.ts";
+import {
+  ownersTwoStepChoices,
+  publishingChoices,
+  registrationChoices,
+  subscriptionMailChoices,
+} from "./site-settings.ts";
 
 /** The manage area's pages, in the order its navigation lists them; add a page here. */
 export const manageNav = [
@@ -36,6 +41,7 @@ export const settingsSchema = z.object({
   registration: z.enum(registrationChoices),
   publishing: z.enum(publishingChoices),
   ownersTwoStep: z.enum(ownersTwoStepChoices).default("optional"),
+  subscriptionMail: z.enum(subscriptionMailChoices).default("each"),
 });
 
 /** An enquiry's states, in the order the owners' filter lists them. */

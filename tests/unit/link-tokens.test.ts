@@ -16,6 +16,13 @@ describe("a link's token", () => {
     expect(holdsToken(withoutTokens(text))).toBe(false);
   });
 
+  it("is taken out of a delivered subscription confirmation too", () => {
+    const text = `Confirm my subscription:\nhttps://example.com/subscribe/confirm/${token}\n`;
+    expect(withoutTokens(text)).toBe(
+      "Confirm my subscription:\nhttps://example.com/subscribe/confirm/(removed once delivered)\n",
+    );
+  });
+
   it("is not seen where there is none: other addresses and short look-alikes stay", () => {
     const text = "See https://example.com/reset-password/abc and https://example.com/blog/a-post\n";
     expect(holdsToken(text)).toBe(false);
@@ -31,6 +38,8 @@ describe("a link's token", () => {
     [`/account/email/confirm/${token}?x=1`, "/account/email/confirm/:token"],
     [`/account/email/stop/${token}`, "/account/email/stop/:token"],
     [`/preview/${token}`, "/preview/:token"],
+    [`/subscribe/confirm/${token}`, "/subscribe/confirm/:token"],
+    ["/unsubscribe/0123456789abcdef01234567.c2lnbmF0dXJl", "/unsubscribe/:token"],
     [`/Preview/${token}?utm_source=mail`, "/preview/:token"],
     ["/preview/not-a-token", "/preview/:token"],
     ["/verify-email/resend", "/verify-email/resend"],

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { subscriptionPaths } from "../../subscriptions/paths.ts";
 import type { Db } from "../db/database.ts";
 import type { EmailTokenPurpose } from "../db/schema.ts";
 
@@ -106,8 +107,11 @@ export async function endLinks(trx: Db, userId: string): Promise<void> {
  */
 export const previewPath = "/preview/";
 
-/** The paths of every kind of link, as one alternation (they hold only letters, hyphens and slashes). */
-const anyLinkPath = `(${Object.values(linkPaths).join("|")})`;
+/**
+ * The paths of every kind of link, subscribers' too, as one alternation (they hold only
+ * letters, hyphens and slashes).
+ */
+const anyLinkPath = `(${[...Object.values(linkPaths), ...Object.values(subscriptionPaths)].join("|")})`;
 
 const tokenInLink = new RegExp(`${anyLinkPath}[A-Za-z0-9_-]{43}`, "gi");
 
@@ -126,11 +130,12 @@ export function holdsToken(text: string): boolean {
 
 /**
  * The routes whose address holds a secret, as the router matches them: every e-mailed link's
- * and a post's preview link (preview-links.ts); in any case, whatever follows the path (a
+ * (subscribers' confirmation and unsubscribe links too) and a post's preview link
+ * (preview-links.ts); in any case, whatever follows the path (a
  * token, a `.data` request for it, a query); `/verify-email/resend` is a page of its own.
  */
 const linkRoute = new RegExp(
-  `^(${[...Object.values(linkPaths), previewPath].join("|")})(?!resend(?:[./?#]|$))`,
+  `^(${[...Object.values(linkPaths), ...Object.values(subscriptionPaths), previewPath].join("|")})(?!resend(?:[./?#]|$))`,
   "i",
 );
 

@@ -135,6 +135,58 @@ export interface SiteSettingsTable {
   publishing: Publishing;
   /** 1: owners must have two-step sign-in on before they use the manage area (migration 017). */
   ownersNeedTwoStep: ColumnType<number, number | undefined, number>;
+  /** What subscribers are sent when a post goes public (migration 020). */
+  subscriptionMail: ColumnType<SubscriptionMail, SubscriptionMail | undefined, SubscriptionMail>;
+}
+
+/** Each new post as it goes public, a weekly digest, or nothing. */
+export type SubscriptionMail = "each" | "digest" | "off";
+
+/** "stopped": the address refused three messages for good (5xx); nothing more is sent to it. */
+export type SubscriberStatus = "pending" | "confirmed" | "stopped";
+
+/** A reader who follows the blog by e-mail (subscriptions.ts). */
+export interface SubscribersTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  status: SubscriberStatus;
+  /** The SHA-256 of the pending confirmation link's token; null once confirmed. */
+  tokenHash: string | null;
+  tokenExpiresAt: number | null;
+  createdAt: number;
+  confirmedAt: number | null;
+  /** Messages the address's server refused for good (5xx). */
+  bounces: ColumnType<number, number | undefined, number>;
+}
+
+/** That a subscriber left, and when: no address is kept (the owners' "left this month"). */
+export interface SubscriberDeparturesTable {
+  id: string;
+  leftAt: number;
+  reason: "unsubscribed" | "removed" | "refused" | "expired";
+}
+
+/** Sending one post, or a week's digest, to every confirmed subscriber, a batch at a time. */
+export interface MailingsTable {
+  id: string;
+  kind: "post" | "digest";
+  subject: string;
+  createdAt: number;
+  cursor: string | null;
+  nextSlotAt: number;
+  finishedAt: number | null;
+  digestWeek: string | null;
+}
+
+export type PostMailingState = "mailed" | "digest" | "not mailed" | "earlier";
+
+/** A post that has gone public, and what it meant for subscribers: never mailed twice. */
+export interface PostMailingsTable {
+  slug: string;
+  state: PostMailingState;
+  mailingId: string | null;
+  at: number;
 }
 
 /** The owners' actions, append-only. */
@@ -181,6 +233,12 @@ export interface OutboxTable {
   lastError: ColumnType<string | null, string | undefined, string | null>;
   createdAt: number;
   sentAt: ColumnType<number | null, number | undefined, number | null>;
+  /** Lower is sent first: account mail 0, confirmations 1, posts to subscribers 2 (migration 020). */
+  priority: ColumnType<number, number | undefined, number>;
+  /** JSON of extra headers (List-Unsubscribe); null for none. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>;
+  mailingId: ColumnType<string | null, string | null | undefined, string | null>;
+  subscriberId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type EnquiryStatus = "new" | "answered" | "archived";
@@ -270,6 +328,10 @@ export interface Database {
   emailTokens: EmailTokensTable;
   enquiries: EnquiriesTable;
   outbox: OutboxTable;
+  subscribers: SubscribersTable;
+  subscriberDepartures: SubscriberDeparturesTable;
+  mailings: MailingsTable;
+  postMailings: PostMailingsTable;
   images: ImagesTable;
   posts: PostsTable;
   postTags: PostTagsTable;

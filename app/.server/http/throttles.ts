@@ -72,6 +72,18 @@ export const limits = {
   }),
   /** …and from everyone: many addresses at once are a flood, never a building's real week. */
   enquiriesSiteWide: (): Limit => ({ key: "enquiry-site", max: 10, windowMs: 10 * minute }),
+  /** Subscriptions asked for per address (SPEC §15)… */
+  subscriptionsPerAddress: (clientAddress: string): Limit => ({
+    key: `subscribe-ip:${addressBlock(clientAddress)}`,
+    max: 10,
+    windowMs: 60 * minute,
+  }),
+  /** …and confirmation messages per e-mail from everyone (filling one person's inbox): past it, nothing is sent, and the answer stays the same. */
+  confirmationsPerEmail: (email: string): Limit => ({
+    key: `subscribe-email:${email}`,
+    max: 3,
+    windowMs: 24 * 60 * minute,
+  }),
   /** Messages a signed-in user may have sent to themselves (verification, address change). */
   accountMailPerUser: (userId: string): Limit => ({
     key: `account-mail:${userId}`,
@@ -83,6 +95,12 @@ export const limits = {
     key: `profile-user:${userId}`,
     max: 20,
     windowMs: 60 * minute,
+  }),
+  /** Saves the editor makes on its own (decision 038): one every few seconds of writing, with room to spare. */
+  autosavesPerUser: (userId: string): Limit => ({
+    key: `autosaves-user:${userId}`,
+    max: 120,
+    windowMs: 10 * minute,
   }),
   uploadsPerUser: (userId: string): Limit => ({
     key: `uploads-user:${userId}`,
@@ -109,6 +127,8 @@ export const throttleMessages = {
     const minutes = Math.ceil(seconds / 60);
     return `Too many posts: ${postsPerHour} an hour at most. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
   },
+  autosaves: (seconds: number) =>
+    `Not saved automatically: too many saves in a few minutes. It tries again in ${seconds} seconds; Save draft or Publish saves now.`,
   uploads: (seconds: number) => {
     const minutes = Math.ceil(seconds / 60);
     return `Too many uploads: ${uploadsPerHour} an hour at most. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;

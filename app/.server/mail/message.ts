@@ -10,7 +10,22 @@ export interface Message {
   subject: string;
   text: string;
   html: string;
+  /** Lower goes first (`priorities`); account mail when not given. */
+  priority?: number;
+  /** Extra headers the site writes itself (List-Unsubscribe), never anyone's input. */
+  headers?: Record<string, string>;
+  /** The mailing and the subscriber a post's message is for (subscriptions.ts). */
+  mailingId?: string;
+  subscriberId?: string;
+  /** Not before this moment: how a mailing keeps its pace. */
+  nextAttemptAt?: number;
 }
+
+/**
+ * What the sender takes first: a reset or verification never waits behind a mailing to
+ * thousands of subscribers; a subscriber's confirmation link comes before the posts.
+ */
+export const priorities = { account: 0, confirmation: 1, bulk: 2 } as const;
 
 const plainAddress = z.email().max(254);
 
@@ -44,9 +59,14 @@ const escapes: Record<string, string> = {
 };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char] as string);
 
-/** A part of a message: a paragraph of text, a labelled block of someone's words, or a link. */
+/**
+ * A part of a message: a paragraph of text, a heading, a labelled block of someone's words,
+ * fields, a link, or one of the site's own images (a post's cover, with its description).
+ */
 export type Part =
   | { paragraph: string }
+  | { heading: string }
+  | { image: string; alt: string; width: number; height: number }
   | { quoted: string; label: string }
   | { fields: [label: string, value: string][] }
   | { link: string; label: string };
@@ -54,7 +74,8 @@ export type Part =
 /**
  * The text and HTML of a message from its parts. Everything is text: what anyone typed is
  * escaped in the HTML and never becomes a link (only the site's own `link` parts are links).
- * No images, no tracking: the HTML says what the text says, with the site's name.
+ * No tracking: the HTML says what the text says, with the site's name; the only images are
+ * the site's own covers, described by their alt text, so it reads as well with images off.
  */
 export function compose(parts: Part[]): { text: string; html: string } {
   const text: string[] = [];
@@ -63,6 +84,13 @@ export function compose(parts: Part[]): { text: string; html: string } {
     if ("paragraph" in part) {
       text.push(part.paragraph);
       html.push(`<p>${escapeHtml(part.paragraph)}</p>`);
+    } else if ("heading" in part) {
+      text.push(part.heading.toUpperCase());
+      html.push(`<h2 style="font-size:1.3em;margin:1.2em 0 .4em">${escapeHtml(part.heading)}</h2>`);
+    } else if ("image" in part) {
+      html.push(
+        `<p><img src="${escapeHtml(part.image)}" alt="${escapeHtml(part.alt)}" width="${part.width}" height="${part.height}" style="max-width:100%;height:auto;display:block"></p>`,
+      );
     } else if ("quoted" in part) {
       text.push(`${part.label}:\n${part.quoted}`);
       html.push(

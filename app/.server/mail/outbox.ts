@@ -6,7 +6,7 @@ import type { OutboxStatus } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
 import type { WaitingMessages } from "../metrics.ts";
 import { recordActivity } from "../site/activity.ts";
-import { headerSafeAddress, headerSafeText, type Message } from "./message.ts";
+import { headerSafeAddress, headerSafeText, type Message, priorities } from "./message.ts";
 
 /**
  * Writes a message to the outbox. Call it with the transaction of what causes the message
@@ -14,24 +14,34 @@ import { headerSafeAddress, headerSafeText, type Message } from "./message.ts";
  * Addresses and the subject are made header-safe here, whatever the caller passed.
  */
 export async function enqueue(trx: Db, message: Message, now = Date.now()): Promise<string> {
-  const to = headerSafeAddress(message.to);
-  if (!to) throw new Error(`outbox: "${message.kind}" has no valid recipient`);
-  const id = randomBytes(12).toString("hex");
-  await trx
-    .insertInto("outbox")
-    .values({
-      id,
+  const [id] = await enqueueAll(trx, [message], now);
+  return id as string;
+}
+
+/** Writes several messages at once (a batch of a mailing), as `enqueue` does one. */
+export async function enqueueAll(trx: Db, messages: Message[], now = Date.now()): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const rows = messages.map((message) => {
+    const to = headerSafeAddress(message.to);
+    if (!to) throw new Error(`outbox: "${message.kind}" has no valid recipient`);
+    return {
+      id: randomBytes(12).toString("hex"),
       kind: message.kind,
       toAddress: to,
       replyTo: headerSafeAddress(message.replyTo) ?? null,
       subject: headerSafeText(message.subject),
       text: message.text,
       html: message.html,
-      nextAttemptAt: now,
+      nextAttemptAt: message.nextAttemptAt ?? now,
       createdAt: now,
-    })
-    .execute();
-  return id;
+      priority: message.priority ?? priorities.account,
+      headers: message.headers ? JSON.stringify(message.headers) : null,
+      mailingId: message.mailingId ?? null,
+      subscriberId: message.subscriberId ?? null,
+    };
+  });
+  await trx.insertInto("outbox").values(rows).execute();
+  return rows.map(({ id }) => id);
 }
 
 export interface OutboxEntry {

@@ -1,4 +1,5 @@
 import type { Db } from "../db/database.ts";
+import { sweepSubscribers } from "../subscriptions/subscribers.ts";
 
 const day = 24 * 60 * 60 * 1000;
 /** Sent messages are kept a month (owners can see what went out), failed ones three. */
@@ -9,11 +10,14 @@ export interface RetentionCounts {
   enquiries: number;
   messages: number;
   links: number;
+  /** Addresses whose subscription was never confirmed within its link's week. */
+  unconfirmed: number;
 }
 
 /**
  * Removes what the site no longer needs to keep: enquiries older than ENQUIRY_RETENTION_DAYS,
- * delivered and failed messages after their periods, and e-mailed links that have expired.
+ * delivered and failed messages after their periods, e-mailed links that have expired, and
+ * subscriptions never confirmed (subscriptions/subscribers.ts).
  * Messages still waiting to be sent are never removed.
  */
 export async function applyRetention(
@@ -40,5 +44,6 @@ export async function applyRetention(
     enquiries: Number(enquiries.numDeletedRows),
     messages: Number(sent.numDeletedRows) + Number(failed.numDeletedRows),
     links: Number(links.numDeletedRows),
+    unconfirmed: await sweepSubscribers(db, now),
   };
 }

@@ -5,6 +5,8 @@ import { withoutTokens } from "../accounts/links.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { log } from "../log.ts";
+import { inRounds, type Rounds } from "../rounds.ts";
+import { countRefusal } from "../subscriptions/subscribers.ts";
 import { linksIn } from "./message.ts";
 
 const minute = 60_000;
@@ -27,6 +29,7 @@ export type Deliver = (message: {
   subject: string;
   text: string;
   html: string;
+  headers: string | null;
 }) => Promise<void>;
 
 const claimable = (now: number) =>
@@ -45,6 +48,7 @@ export async function claimNext(db: Db, holder: string, now = Date.now()) {
       .where("status", "=", "pending")
       .where("nextAttemptAt", "<=", now)
       .where(claimable(now))
+      .orderBy("priority")
       .orderBy("nextAttemptAt")
       .limit(1)
       .executeTakeFirst();
@@ -55,7 +59,18 @@ export async function claimNext(db: Db, holder: string, now = Date.now()) {
       .where("id", "=", candidate.id)
       .where("status", "=", "pending")
       .where(claimable(now))
-      .returning(["id", "toAddress", "replyTo", "subject", "text", "html", "attempts", "createdAt"])
+      .returning([
+        "id",
+        "toAddress",
+        "replyTo",
+        "subject",
+        "text",
+        "html",
+        "headers",
+        "attempts",
+        "createdAt",
+        "subscriberId",
+      ])
       .executeTakeFirst();
     if (claimed) return claimed;
     // Another sender took it between the two statements: look for the next one.
@@ -96,7 +111,9 @@ export async function sendDue(
     } catch (error) {
       const now = clock();
       const attempts = message.attempts + 1;
-      const giveUp = now - Number(message.createdAt) >= retryForMs;
+      // A subscriber's server that refuses for good (5xx) is not asked again for this message.
+      const refused = message.subscriberId !== null && refusedForGood(error);
+      const giveUp = refused || now - Number(message.createdAt) >= retryForMs;
       await ours
         .set({
           status: giveUp ? "failed" : "pending",
@@ -108,12 +125,19 @@ export async function sendDue(
           leaseExpiresAt: null,
         })
         .execute();
+      if (refused) await countRefusal(db, message.subscriberId as string);
       log().warn(
         { outboxId: message.id, attempts, err: describe(error) },
         giveUp ? "mail failed for good" : "mail not sent; will retry",
       );
     }
   }
+}
+
+/** Whether the SMTP server refused the message permanently (a 5xx reply), not for now. */
+export function refusedForGood(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
 }
 
 function describe(error: unknown): string {
@@ -128,7 +152,7 @@ async function smtpDelivery(smtpUrl: string, from: string): Promise<Deliver> {
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
   });
-  return async ({ toAddress, replyTo, subject, text, html }) => {
+  return async ({ toAddress, replyTo, subject, text, html, headers }) => {
     await transport.sendMail({
       from,
       to: toAddress,
@@ -136,6 +160,7 @@ async function smtpDelivery(smtpUrl: string, from: string): Promise<Deliver> {
       subject,
       text,
       html,
+      headers: headers ? (JSON.parse(headers) as Record<string, string>) : undefined,
       // Header values were made safe when the message was written; this refuses anything else.
       disableFileAccess: true,
       disableUrlAccess: true,
@@ -162,7 +187,7 @@ async function logNewMessages(db: Db, since: { createdAt: number; ids: Set<strin
   }
 }
 
-let sender: { timer: NodeJS.Timeout; running: Promise<unknown>; stopped: boolean } | undefined;
+let sender: Rounds | undefined;
 
 /**
  * Runs in every instance's first thread: every couple of seconds, sends what is due. Senders
@@ -179,21 +204,10 @@ export function startSending(db: Db): void {
     if (delivery) await sendDue(db, await delivery, holder);
     else if (!production) await logNewMessages(db, seen);
   };
-  const tick = () => {
-    if (!sender || sender.stopped) return;
-    sender.running = round()
-      .catch((error: unknown) => log().warn({ err: error }, "the mail sender failed; trying again shortly"))
-      .finally(() => {
-        if (sender && !sender.stopped) sender.timer = setTimeout(tick, pollMs).unref();
-      });
-  };
-  sender = { timer: setTimeout(tick, 0).unref(), running: Promise.resolve(), stopped: false };
+  sender = inRounds(round, pollMs, "the mail sender failed; trying again shortly");
 }
 
 /** Stops the sender and waits for a message being sent to finish. */
 export async function stopSending(): Promise<void> {
-  if (!sender) return;
-  sender.stopped = true;
-  clearTimeout(sender.timer);
-  await sender.running;
+  await sender?.stop();
 }

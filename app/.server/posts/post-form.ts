@@ -4,13 +4,15 @@ import { data } from "react-router";
 import { imageMarkdown } from "~/posts/markdown.ts";
 import { type PostForm, postSchema } from "~/posts/post-schema.ts";
 import { slugPattern } from "~/posts/slug.ts";
+import { changedElsewhere } from "~/posts/versions.ts";
 import { requireUser } from "../accounts/auth.ts";
 import type { Db } from "../db/index.ts";
 import type { PostStatus } from "../db/schema.ts";
 import { readForm } from "../http/forms.ts";
 import { imageFromForm } from "../uploads/form-image.ts";
 import { ownImage } from "../uploads/images.ts";
-import { getPost, mayEdit, type PostInput } from "./posts.ts";
+import { otherVersion } from "./autosave.ts";
+import { getPost, mayEdit, type Post, type PostInput, saveEdit } from "./posts.ts";
 
 export type PostFormResult =
   | {
@@ -19,6 +21,10 @@ export type PostFormResult =
       submissionId: string | undefined;
       /** The version of the post the editor started from (its `savedAt`), when editing. */
       basedOn: number | undefined;
+      /** The pending autosave the editor knows (autosave.ts), when it knows one. */
+      pendingAt: number | null;
+      /** A new post the editor already saved as a draft on its own: the form goes on with it. */
+      autosavedSlug: string | undefined;
       /** The form as sent, with a message in its alert (or beside a field): for a post refused after all. */
       refuse(message: string, field?: keyof PostForm): SubmissionResult<string[]>;
     }
@@ -29,6 +35,12 @@ async function acceptCoverFile(db: Db, form: FormData, userId: string): Promise<
   const cover = await imageFromForm(db, form, "coverFile", userId);
   if (cover.id) form.set("coverImageId", cover.id);
   return cover.error ?? null;
+}
+
+/** A version the form names (a `savedAt`), when it names one. */
+function savedAtField(form: FormData, name: string): number | undefined {
+  const value = form.get(name);
+  return typeof value === "string" && /^\d{1,16}$/.test(value) ? Number(value) : undefined;
 }
 
 /**
@@ -84,13 +96,15 @@ export async function readPostForm(
     };
   }
   const submissionId = form.get("submissionId");
-  const basedOn = form.get("basedOn");
+  const slug = form.get("slug");
   return {
     ok: true,
     value: submission.value,
     submissionId:
       typeof submissionId === "string" && /^[0-9a-f]{32}$/.test(submissionId) ? submissionId : undefined,
-    basedOn: typeof basedOn === "string" && /^\d{1,16}$/.test(basedOn) ? Number(basedOn) : undefined,
+    basedOn: savedAtField(form, "basedOn"),
+    pendingAt: savedAtField(form, "pendingAt") ?? null,
+    autosavedSlug: typeof slug === "string" && slugPattern.test(slug) ? slug : undefined,
     refuse: (message, field) =>
       submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
   };
@@ -117,4 +131,24 @@ export function postInput(form: PostForm, status: PostStatus): PostInput {
     status,
     publishAt: form.publishAt,
   };
+}
+
+/**
+ * Saves an edit sent from the editor (the edit form, or a new post's form once autosaved):
+ * undefined once saved, or the 409 answer that shows the writer what was stored instead.
+ */
+export async function saveEditorForm(
+  db: Db,
+  post: Post,
+  input: PostInput,
+  editor: { id: string; email: string },
+  form: Extract<PostFormResult, { ok: true }>,
+) {
+  const outcome = await saveEdit(db, post, input, editor, { basedOn: form.basedOn });
+  if (outcome === "missing") throw data(null, { status: 404 });
+  if (outcome === "saved") return undefined;
+  return data(
+    { result: form.refuse(changedElsewhere), conflict: await otherVersion(db, post.slug) },
+    { status: 409 },
+  );
 }

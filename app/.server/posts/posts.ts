@@ -8,7 +8,7 @@ import type { Database, PostStatus, RevisionKind, Role } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { recordActivity } from "../site/activity.ts";
 import { recordTextImages } from "./post-images.ts";
-import { keepRevision } from "./revisions.ts";
+import { dropPendingAutosaves, keepRevision } from "./revisions.ts";
 
 export interface PostSummary {
   slug: string;
@@ -561,7 +561,8 @@ export interface UpdateOptions {
   savedBy?: string | null;
   /** The post's `savedAt` the editor started from: when it has changed since, nothing is saved. */
   basedOn?: number;
-  kind?: Exclude<RevisionKind, "autosave">;
+  /** "autosave": the editor saving a draft by itself (decision 038); a run of them is kept as one revision. */
+  kind?: RevisionKind;
 }
 
 /** What a save did: saved, found no such post, or found it changed since the editor opened it. */
@@ -610,8 +611,7 @@ export async function updatePost(
         current.coverImageId !== columns.coverImageId ||
         current.coverAlt !== columns.coverAlt ||
         [...((await tagsOf(trx, [slug])).get(slug) ?? [])].sort().join() !== [...tags].sort().join());
-    // Later than the last save even when the clock is not, so that every save is a new version.
-    const savedAt = Math.max(now.getTime(), savedBefore + 1);
+    const savedAt = savedAtAfter(now, savedBefore);
     const result = await trx
       .updateTable("posts")
       .set({ ...columns, savedAt, ...(shownChange ? { updatedOn: now.getTime() } : {}) })
@@ -626,10 +626,19 @@ export async function updatePost(
     // Published (or sent for review) at once: its preview link has done its work.
     if (columns.status !== "draft" && columns.publishAt === null) await endPreviewLink(trx, slug);
     await setTags(trx, slug, tags);
+    // Work kept while the post was not a draft is superseded by this save.
+    await dropPendingAutosaves(trx, slug, savedBefore);
     await keepRevision(trx, slug, { kind, savedBy });
-    await bumpContentVersion(trx);
+    // A draft saved by the editor on its own, still a draft, changes nothing the public sees.
+    if (!(kind === "autosave" && current.status === "draft" && columns.status === "draft"))
+      await bumpContentVersion(trx);
     return "saved";
   });
+}
+
+/** A save's version: later than the last save even when the clock is not, so every save is a new one. */
+export function savedAtAfter(now: Date, savedBefore: number): number {
+  return Math.max(now.getTime(), savedBefore + 1);
 }
 
 /**
@@ -645,7 +654,8 @@ export async function saveEdit(
 ): Promise<UpdateOutcome> {
   return inTransaction(db, async (trx) => {
     const outcome = await updatePost(trx, post.slug, input, { ...options, savedBy: editor.id });
-    if (outcome === "saved" && post.userId !== editor.id)
+    // The editor saving a draft on its own is not logged each time: its revision says who.
+    if (outcome === "saved" && post.userId !== editor.id && options.kind !== "autosave")
       await recordActivity(trx, editor, "edited post", input.title);
     return outcome;
   });
@@ -671,7 +681,8 @@ export async function restoreRevision(
     .selectAll()
     .where("id", "=", revisionId)
     .where("slug", "=", post.slug)
-    .where("kind", "<>", "autosave")
+    // A pending autosave (decision 038) is offered in the editor, not restored from here.
+    .where((eb) => eb.or([eb("kind", "<>", "autosave"), eb("savedAt", "<=", post.savedAt.getTime())]))
     .executeTakeFirst();
   if (!revision) return "no such revision";
   // A cover replaced long ago may have been swept since (unused-images.ts): then it has none.

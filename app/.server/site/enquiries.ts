@@ -12,6 +12,7 @@ import { admitTo, limits } from "../http/throttles.ts";
 import { compose } from "../mail/message.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { recordActivity } from "./activity.ts";
+import { csvCell } from "./csv.ts";
 
 /** `sent`: false when the recipient was an example address, and the enquiry was only kept. */
 export type EnquiryResult =
@@ -174,15 +175,6 @@ export async function ownerSetsEnquiryStatus(
     await recordActivity(trx, actor, `marked enquiry ${status}`, `${enquiry.name} <${enquiry.email}>`);
     return true;
   });
-}
-
-/**
- * A CSV cell: quoted, quotes doubled, and text a spreadsheet would run as a formula (starting
- * with = + - @, a tab or a carriage return) prefixed with an apostrophe, so it stays text.
- */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 /** Every enquiry, newest first, as CSV (RFC 4180, CRLF line ends) for a spreadsheet. */

@@ -1,6 +1,13 @@
 import type { Actor } from "../accounts/members.ts";
 import type { Db } from "../db/database.ts";
-import type { OwnersTwoStep, PostStatus, Publishing, Registration, Role } from "../db/schema.ts";
+import type {
+  OwnersTwoStep,
+  PostStatus,
+  Publishing,
+  Registration,
+  Role,
+  SubscriptionMail,
+} from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { bumpContentVersion } from "../posts/posts.ts";
 import { recordActivity } from "./activity.ts";
@@ -9,6 +16,7 @@ export interface SiteSettings {
   registration: Registration;
   publishing: Publishing;
   ownersTwoStep: OwnersTwoStep;
+  subscriptionMail: SubscriptionMail;
 }
 
 /** Each setting as the activity log names it (an action is at most 32 characters). */
@@ -16,6 +24,7 @@ const settingNames = {
   registration: "registration",
   publishing: "publishing",
   ownersTwoStep: "two-step for owners",
+  subscriptionMail: "subscribers' mail",
 } as const;
 
 /**
@@ -36,7 +45,7 @@ export async function statusOnSave(
 export async function siteSettings(db: Db): Promise<SiteSettings> {
   const { ownersNeedTwoStep, ...row } = await db
     .selectFrom("siteSettings")
-    .select(["registration", "publishing", "ownersNeedTwoStep"])
+    .select(["registration", "publishing", "ownersNeedTwoStep", "subscriptionMail"])
     .where("id", "=", 1)
     .executeTakeFirstOrThrow();
   return { ...row, ownersTwoStep: Number(ownersNeedTwoStep) === 1 ? "required" : "optional" };

@@ -115,7 +115,8 @@ export function startSweeping(db: Db): void {
       const counts = await sweepUnusedImages(db, unusedImageGraceMs);
       if (counts.images + counts.uploads > 0) log().info(counts, "unused images and uploads removed");
       const removed = await applyRetention(db, enquiryRetentionMs);
-      if (removed.enquiries + removed.messages > 0) log().info(removed, "old enquiries and messages removed");
+      if (removed.enquiries + removed.messages + removed.unconfirmed > 0)
+        log().info(removed, "old enquiries, messages and unconfirmed subscriptions removed");
     }).catch((error: unknown) => log().warn({ err: error }, "the sweep of unused images failed"));
     if (sweeper) sweeper.running = running;
   };

@@ -8,7 +8,7 @@ interface Choice {
   hint: string;
 }
 
-type SettingName = "registration" | "publishing" | "ownersTwoStep";
+type SettingName = "registration" | "publishing" | "ownersTwoStep" | "subscriptionMail";
 
 const groups: { name: SettingName; legend: string; choices: Choice[] }[] = [
   {
@@ -45,6 +45,23 @@ const groups: { name: SettingName; legend: string; choices: Choice[] }[] = [
         label: "Required",
         hint: "An owner without it is sent to turn it on before they can use the manage area.",
       },
+    ],
+  },
+  {
+    name: "subscriptionMail",
+    legend: "Posts by e-mail",
+    choices: [
+      {
+        value: "each",
+        label: "Each new post",
+        hint: "Every confirmed subscriber gets each post when it goes public.",
+      },
+      {
+        value: "digest",
+        label: "Weekly digest",
+        hint: "One message on Monday at 8 am (Sydney time) with the week's new posts, only when there are some.",
+      },
+      { value: "off", label: "Off", hint: "Nothing is sent; posts published meanwhile are never sent." },
     ],
   },
 ];

@@ -14,6 +14,7 @@ import * as twoStep from "./017-two-step.ts";
 import * as building from "./018-building.ts";
 import * as spaces from "./018-spaces.ts";
 import * as writing from "./019-writing.ts";
+import * as subscriptions from "./020-subscriptions.ts";
 import * as spaceImages from "./022-space-images.ts";
 
 /** Every migration, in order; listed here so the bundler includes them. */
@@ -35,6 +36,7 @@ export const migrations: MigrationProvider = {
       "018-building": building,
       "018-spaces": spaces,
       "019-writing": writing,
+      "020-subscriptions": subscriptions,
       "022-space-images": spaceImages,
     };
   },
