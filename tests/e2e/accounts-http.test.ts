@@ -379,7 +379,10 @@ describe.each(serverDialects)("accounts over HTTP on $name", (dialect: ServerDia
       await reader.visitor.logIn(reader.email, password);
       const pageUrl = `${server.url}/blog/${encodeURIComponent(slug)}`;
       const html = await (await reader.visitor.get(`/blog/${encodeURIComponent(slug)}`)).text();
-      const content = html.slice(html.indexOf('class="prose'), html.indexOf("</article>"));
+      // The post's text: from its prose to the first form after it (the subscribe form) or the article's end.
+      const start = html.indexOf('class="prose');
+      const ends = [html.indexOf("<form", start), html.indexOf("</article>", start)].filter((end) => end > 0);
+      const content = html.slice(start, Math.min(...ends));
       // Every image the post's content shows, fetched as a browser does: resolved, with the reader's cookies.
       const sources = [...content.matchAll(/<img [^>]*src="([^"]+)"/g)].map(
         (match) => new URL(match[1] as string, pageUrl),
