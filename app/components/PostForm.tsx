@@ -6,7 +6,7 @@ import {
   useInputControl,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { characterCount, postLimits, postSchema } from "~/posts/post-schema.ts";
@@ -139,9 +139,9 @@ export function PostForm({ lastResult, post, submissionId, knownTags, conflict, 
       ),
     ),
     allowed: hydrated && validDraft && !offer && navigation.state === "idle",
+    conflict,
   });
-  const { setConflict, adopt } = autosave;
-  useEffect(() => setConflict(conflict), [conflict, setConflict]);
+  const { adopt } = autosave;
   /** Fills the form with stored work (their version, or a pending autosave). */
   const fill = (stored: Pick<OtherVersion, "title" | "content" | "coverAlt" | "tags">) => {
     form.update({ name: fields.title.name, value: stored.title });

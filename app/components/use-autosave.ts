@@ -21,6 +21,8 @@ interface AutosaveOptions {
   snapshot: string;
   /** Whether the form may be saved now (a title, nothing invalid, no choice waiting, no save under way). */
   allowed: boolean;
+  /** A save refused because another came first (the page's own, rendered on the server too). */
+  conflict: OtherVersion | undefined;
 }
 
 const unreachable = "Not saved automatically: the site could not be reached. It tries again when you type.";
@@ -37,11 +39,13 @@ export function useAutosave({
   versions: initial,
   snapshot,
   allowed,
+  conflict: refused,
 }: AutosaveOptions) {
   const [status, setStatus] = useState<AutosaveStatus>({ kind: "idle" });
   const [slug, setSlug] = useState(initialSlug);
   const [versions, setVersions] = useState(initial);
-  const [conflict, setConflict] = useState<OtherVersion | undefined>();
+  const [conflict, setConflict] = useState(refused);
+  useEffect(() => setConflict(refused), [refused]);
   // What the last save stored, and what is under way; refs, so the timer reads them as they are.
   const saved = useRef(snapshot);
   const current = useRef({ snapshot, slug, versions });
@@ -142,5 +146,5 @@ export function useAutosave({
     else settling.current = true;
   }, []);
 
-  return { status, slug, versions, conflict, setConflict, adopt, saving };
+  return { status, slug, versions, conflict, adopt, saving };
 }

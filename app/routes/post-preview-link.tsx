@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form } from "react-router";
 import { previewPath } from "~/.server/accounts/links.ts";
 import { config } from "~/.server/config.ts";
@@ -10,6 +11,7 @@ import { makePreviewLink, previewable, previewLinkExpiry } from "~/.server/posts
 import { BackToEditor } from "~/components/BackToEditor.tsx";
 import { FormAlert } from "~/components/forms.tsx";
 import { PostEditorError } from "~/components/PostEditorError.tsx";
+import { useHydrated } from "~/components/use-hydrated.ts";
 import { appPage } from "~/http/page-kinds.ts";
 import { rootData } from "~/http/root-data.ts";
 import { seoMeta } from "~/site/seo.ts";
@@ -59,10 +61,35 @@ export function meta({ matches, loaderData, error }: Route.MetaArgs) {
 const buttonClass =
   "rounded-md bg-heritage-700 px-6 py-2.5 font-semibold text-white hover:bg-heritage-900 disabled:opacity-50";
 
+/** Copies the link; where the browser will not (no clipboard outside HTTPS), the field stays selectable. */
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState("");
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass}
+        onClick={() =>
+          navigator.clipboard.writeText(text).then(
+            () => setCopied("Copied"),
+            () => setCopied("Could not copy: select the link and copy it"),
+          )
+        }
+      >
+        Copy link
+      </button>
+      <p role="status" className="w-full text-sm text-heritage-900">
+        {copied}
+      </p>
+    </>
+  );
+}
+
 export default function PostPreviewLink({
   loaderData: { post, linkEnds },
   actionData,
 }: Route.ComponentProps) {
+  const hydrated = useHydrated();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-semibold break-words sm:text-4xl">Preview link for “{post.title}”</h1>
@@ -78,13 +105,16 @@ export default function PostPreviewLink({
           <label htmlFor="preview-link" className="block font-semibold text-heritage-900">
             Your preview link (copy it now: it is shown only once)
           </label>
-          <input
-            id="preview-link"
-            readOnly
-            value={actionData.link}
-            onFocus={(event) => event.currentTarget.select()}
-            className="mt-2 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm"
-          />
+          <div className="mt-2 flex flex-wrap gap-3">
+            <input
+              id="preview-link"
+              readOnly
+              value={actionData.link}
+              onFocus={(event) => event.currentTarget.select()}
+              className="block min-w-0 flex-1 basis-64 rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm"
+            />
+            {hydrated && <CopyButton text={actionData.link} />}
+          </div>
         </div>
       )}
       {!post.previewable ? (

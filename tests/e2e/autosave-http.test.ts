@@ -5,7 +5,7 @@ import { publish, signedUp, uploadCover } from "../support/author.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
-import { Visitor } from "../support/visitor.ts";
+import { Visitor, visibleText } from "../support/visitor.ts";
 
 /** The editor's own saving over HTTP to the built server, with the site's limits on: who, what, how often. */
 describe.each(serverDialects)("autosave over HTTP on $name", (dialect: ServerDialect) => {
@@ -81,6 +81,54 @@ describe.each(serverDialects)("autosave over HTTP on $name", (dialect: ServerDia
     expect(await db.selectFrom("postRevisions").select("kind").where("slug", "=", slug).execute()).toEqual([
       { kind: "save" },
     ]);
+  });
+
+  it("saves a new post's autosaved draft when its form is sent: one post, published, the form again for the next", async () => {
+    const submissionId = randomBytes(16).toString("hex");
+    const title = `Spring on Moncur Street ${randomBytes(3).toString("hex")}`;
+    const autosaved = await author.post("/create-post/autosave", {
+      submissionId,
+      title,
+      content: "The wisteria",
+      intent: "draft",
+    });
+    expect(autosaved.status).toBe(200);
+    const draft = await autosaved.json();
+    expect(draft).toMatchObject({ saved: true, pendingAt: null });
+    const published = await author.post("/create-post", {
+      submissionId,
+      slug: draft.slug,
+      basedOn: String(draft.basedOn),
+      title,
+      content: "The wisteria is out.",
+      coverImageId: await uploadCover(author),
+    });
+    expect([published.status, published.headers.get("location")]).toEqual([303, "/create-post"]);
+    expect(
+      await db.selectFrom("posts").select(["slug", "status", "content"]).where("title", "=", title).execute(),
+    ).toEqual([{ slug: draft.slug, status: "published", content: "The wisteria is out." }]);
+  });
+
+  it("shows a save from a stale page both versions (409), saving nothing", async () => {
+    const stale = await author.post(`/edit-post/${slug}`, {
+      title: "The corner shop",
+      content: "From a page opened long ago",
+      coverImageId: String(
+        (await db.selectFrom("posts").select("coverImageId").where("slug", "=", slug).executeTakeFirst())
+          ?.coverImageId,
+      ),
+      basedOn: String(Number(basedOn) - 1),
+    });
+    expect(stale.status).toBe(409);
+    const text = visibleText(await stale.text());
+    expect(text).toContain("This post was saved elsewhere (another tab or person) since you opened it");
+    expect(text).toContain("This post changed elsewhere");
+    expect(text).toContain("Their version");
+    expect(text).toContain("Open since 1921.");
+    expect(text).toContain("Send the form again to keep yours.");
+    expect(
+      (await db.selectFrom("posts").select("content").where("slug", "=", slug).executeTakeFirst())?.content,
+    ).toBe("Open since 1921.");
   });
 
   it("answers what it kept, and stops at 120 in ten minutes with the wait", async () => {

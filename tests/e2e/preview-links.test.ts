@@ -207,6 +207,10 @@ describe.skipIf(!chromiumPath)("preview links in Chromium", () => {
     await page.getByRole("heading", { name: "No preview link" }).waitFor();
     await page.getByRole("button", { name: "Make a preview link" }).click();
     const link = await page.getByLabel(/Your preview link/).inputValue();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await page.getByRole("status").getByText("Copied").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     expect(link).toMatch(new RegExp(`^${server.url}/preview/[A-Za-z0-9_-]{43}$`));
     await page.getByRole("heading", { name: /^A preview link works until / }).waitFor();
     for (const width of [390, 1280]) {

@@ -64,7 +64,7 @@ const signInToUpload: Expectation = { status: 401, message: "Sign in to upload i
 const notTheirUpload: Expectation = { status: 404, message: "Upload not found." };
 const notTheirPost: Expectation = {
   status: 403,
-  message: "Only the author of this post can change or delete it.",
+  message: "Only the author of this post and the site's owners can change or delete it.",
 };
 
 /** A signed-in page: visitors and dead sessions go to log in; the author's own cookie may read it from anywhere. */
@@ -261,6 +261,45 @@ describe("access matrix", () => {
         path: post,
         form: { ...stolenPost, intent: "draft" },
         expect: signedInChange(post, notTheirPost),
+      },
+      {
+        name: "POST /edit-post/:slug/autosave",
+        method: "POST",
+        path: `${post}/autosave`,
+        form: { ...stolenPost, intent: "draft", basedOn: "1" },
+        // A resource route: refused with the status alone (the editor reads it), no page.
+        expect: signedInChange(`${post}/autosave`, { status: 403 }),
+      },
+      {
+        name: "POST /edit-post/:slug/autosave?discard",
+        method: "POST",
+        path: `${post}/autosave?discard`,
+        form: { pendingAt: "1" },
+        expect: signedInChange(`${post}/autosave?discard`, { status: 403 }),
+      },
+      {
+        name: "GET /edit-post/:slug/preview-link",
+        method: "GET",
+        path: `${post}/preview-link`,
+        expect: signedInPage(`${post}/preview-link`, notTheirPost),
+      },
+      {
+        name: "POST /edit-post/:slug/preview-link",
+        method: "POST",
+        path: `${post}/preview-link`,
+        form: { intent: "make" },
+        expect: signedInChange(`${post}/preview-link`, notTheirPost),
+      },
+      {
+        name: "POST /create-post/autosave (no title)",
+        method: "POST",
+        path: "/create-post/autosave",
+        form: { content: "A draft of nothing.", intent: "draft" },
+        expect: signedInChange("/create-post/autosave", {
+          status: 400,
+          message: "Not saved automatically: fix the fields marked above, or Save draft to see why.",
+          label: "400 (own draft, refused)",
+        }),
       },
       {
         name: "GET /blog/:slug (a draft)",
@@ -557,6 +596,9 @@ describe("access matrix", () => {
       "/dashboard",
       "/create-post",
       "/edit-post/:slug",
+      "/edit-post/:slug/autosave",
+      "/edit-post/:slug/preview-link",
+      "/create-post/autosave",
       "/create-batch",
       "/logout",
       "/api/uploads",

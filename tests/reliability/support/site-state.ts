@@ -5,7 +5,8 @@ import { sql } from "kysely";
 import type { Db } from "~/.server/db/database.ts";
 
 /**
- * Everything a request could change, each part as a digest: posts (every column), accounts,
+ * Everything a request could change, each part as a digest: posts (every column, with their
+ * revisions, pending autosaves and preview links), accounts,
  * sessions, images, users' uploads, the files behind them (image folders, unfinished
  * uploads), roles and profiles, the site's settings, the owners' activity log, enquiries, and
  * mail (the outbox and the links it sends). Sign-in times are left out: signing in is not a
@@ -35,6 +36,8 @@ const digest = (value: unknown) => createHash("sha256").update(JSON.stringify(va
 
 export async function siteState(db: Db, dataDir: string): Promise<SiteState> {
   const posts = await db.selectFrom("posts").selectAll().orderBy("slug").execute();
+  const revisions = await db.selectFrom("postRevisions").selectAll().orderBy("id").execute();
+  const previewLinks = await db.selectFrom("previewLinks").selectAll().orderBy("slug").execute();
   const users = await sql`select id, email from "user" order by id`.execute(db);
   const sessions = await sql`select token, "expiresAt" from "session" order by token`.execute(db);
   const images = await db.selectFrom("images").select(["id", "userId"]).orderBy("id").execute();
@@ -54,7 +57,7 @@ export async function siteState(db: Db, dataDir: string): Promise<SiteState> {
     .orderBy("tokenHash")
     .execute();
   return {
-    posts: digest(posts),
+    posts: digest([posts, revisions, previewLinks]),
     enquiries: digest(enquiries),
     mail: digest([outbox, links]),
     users: digest(users.rows),
