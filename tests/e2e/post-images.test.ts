@@ -162,7 +162,10 @@ describe("images inside posts", () => {
         mimeType: "image/jpeg",
         buffer: await photoJpeg(640, 400),
       });
-      await page.getByRole("status").getByText("Image uploaded successfully").waitFor();
+      await page
+        .getByRole("group", { name: "Cover image" })
+        .locator("[data-upload-state=success]")
+        .waitFor({ timeout: 30_000 });
       await page.getByLabel("Describe the image").fill("The front door");
       await page.getByRole("button", { name: "Publish" }).click();
       await page.getByRole("status").getByText("Data saved successfully").waitFor();
