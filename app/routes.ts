@@ -36,6 +36,7 @@ export default [
   route("account/two-step", "routes/account-two-step.tsx"),
   route("authors/:handle", "routes/author.tsx"),
   route("manage/enquiries.csv", "routes/manage-enquiries-csv.ts"),
+  route("manage/subscribers.csv", "routes/manage-subscribers-csv.ts"),
   layout("routes/manage-layout.tsx", [
     route("manage", "routes/manage-index.tsx"),
     route("manage/posts", "routes/manage-posts.tsx"),
@@ -48,6 +49,7 @@ export default [
     route("manage/spaces/:slug", "routes/manage-space.tsx"),
     route("manage/settings", "routes/manage-settings.tsx"),
     route("manage/enquiries", "routes/manage-enquiries.tsx"),
+    route("manage/subscribers", "routes/manage-subscribers.tsx"),
     route("manage/outbox", "routes/manage-outbox.tsx"),
     route("manage/activity", "routes/manage-activity.tsx"),
   ]),

@@ -9,6 +9,7 @@ import {
 } from "~/.server/site/enquiries.ts";
 import { readOwnerForm } from "~/.server/site/moderation.ts";
 import { ActionButton, ActionNotice } from "~/components/manage/ActionButton.tsx";
+import { HeadingWithCsv } from "~/components/manage/HeadingWithCsv.tsx";
 import { PageLink } from "~/components/PageLink.tsx";
 import { Pager } from "~/components/Pager.tsx";
 import { pageCount, pageHref, pageNumber } from "~/http/page-number.ts";
@@ -113,16 +114,7 @@ export default function ManageEnquiries({
 }: Route.ComponentProps) {
   return (
     <>
-      <div className="mt-8 flex flex-wrap items-baseline justify-between gap-4">
-        <h1 className="text-4xl font-semibold">Enquiries</h1>
-        <a
-          href="/manage/enquiries.csv"
-          download
-          className="rounded-md border border-heritage-700 px-4 py-2 font-semibold text-heritage-700 hover:bg-heritage-50"
-        >
-          Download all as CSV
-        </a>
-      </div>
+      <HeadingWithCsv title="Enquiries" csv="/manage/enquiries.csv" />
       <p className="mt-2 text-slate-700">
         Leasing enquiries from the contact form, newest first (Sydney time). Reply from your own mail program;
         the address is as the visitor typed it.

@@ -4,8 +4,10 @@ import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { countOutbox, listOutbox, outboxPageSize, readMessageLinks } from "~/.server/mail/outbox.ts";
 import { readOwnerForm } from "~/.server/site/moderation.ts";
+import { mailingHistory, type PostMailingHistory } from "~/.server/subscriptions/mailings.ts";
 import { ActionNotice } from "~/components/manage/ActionButton.tsx";
 import { ManageTable } from "~/components/manage/ManageTable.tsx";
+import { PageLink } from "~/components/PageLink.tsx";
 import { Pager } from "~/components/Pager.tsx";
 import { formTokenField } from "~/http/form-token-field.ts";
 import { pageCount, pageNumber } from "~/http/page-number.ts";
@@ -20,13 +22,18 @@ const statusLabels = { pending: "Waiting", sent: "Sent", failed: "Failed" } as c
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireOwner(request, url);
   const page = pageNumber(url);
-  const [messages, total] = await Promise.all([listOutbox(db(), { page }), countOutbox(db())]);
+  const [messages, total, mailings] = await Promise.all([
+    listOutbox(db(), { page }),
+    countOutbox(db()),
+    page === 1 ? mailingHistory(db()) : [],
+  ]);
   const when = (at: number) => formatSydneyDateTime(new Date(at));
   const sendsMail = Boolean(config().mail.smtpUrl);
   return {
     page,
     sendsMail,
     pages: pageCount(page, total, outboxPageSize),
+    mailings: mailings.map((mailing) => ({ ...mailing, started: when(mailing.createdAt) })),
     messages: messages.map((message) => ({
       id: message.id,
       kind: message.kind,
@@ -63,7 +70,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ManageOutbox({
-  loaderData: { messages, page, pages, sendsMail },
+  loaderData: { messages, page, pages, sendsMail, mailings },
   actionData,
   matches,
 }: Route.ComponentProps) {
@@ -83,6 +90,12 @@ export default function ManageOutbox({
           : "The site has no mail server set, so nothing is sent and messages wait here. To pass a link on to the person it is for, read the message whole: each reading is recorded in the activity log. Copy the link; opening a password-reset link here would use it up."}
       </p>
       <ActionNotice outcome={actionData} />
+      {mailings.length > 0 && (
+        <>
+          <MailingHistory mailings={mailings} />
+          <h2 className="mt-10 text-2xl font-semibold">Every message</h2>
+        </>
+      )}
       {messages.length === 0 ? (
         <p className="mt-6 text-lg">No messages yet.</p>
       ) : (
@@ -161,6 +174,44 @@ function Detail({
     <div className={`mt-1 ${className}`}>
       <dt className="inline font-semibold">{`${label}: `}</dt>
       <dd className="inline">{children}</dd>
+    </div>
+  );
+}
+
+/** Posts sent to subscribers, newest first: each mailing's messages waiting, sent and failed. */
+function MailingHistory({ mailings }: { mailings: (PostMailingHistory & { started: string })[] }) {
+  return (
+    <div className="mt-8">
+      <h2 className="text-2xl font-semibold">Posts sent to subscribers</h2>
+      <ManageTable
+        label="Posts sent to subscribers"
+        headings={["Started", "Posts", "Waiting", "Sent", "Failed"]}
+      >
+        {mailings.map((mailing) => (
+          <tr key={mailing.mailingId} className="align-top" data-testid="mailing">
+            <td className="px-4 py-3 whitespace-nowrap">{mailing.started}</td>
+            <td className="max-w-md px-4 py-3">
+              {mailing.kind === "digest" && <span className="font-semibold">Weekly digest: </span>}
+              {mailing.posts.length === 0
+                ? mailing.subject
+                : mailing.posts.map((post, i) => (
+                    <span key={post.slug}>
+                      {i > 0 && ", "}
+                      <PageLink href={`/blog/${post.slug}`} className="underline underline-offset-4">
+                        {post.title}
+                      </PageLink>
+                    </span>
+                  ))}
+              {!mailing.finished && (
+                <span className="block text-sm text-slate-700">Still writing messages</span>
+              )}
+            </td>
+            <td className="px-4 py-3">{mailing.queued}</td>
+            <td className="px-4 py-3">{mailing.sent}</td>
+            <td className="px-4 py-3">{mailing.failed}</td>
+          </tr>
+        ))}
+      </ManageTable>
     </div>
   );
 }

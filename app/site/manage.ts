@@ -16,6 +16,7 @@ export const manageNav = [
   { label: "Spaces", href: "/manage/spaces" },
   { label: "Settings", href: "/manage/settings" },
   { label: "Enquiries", href: "/manage/enquiries" },
+  { label: "Subscribers", href: "/manage/subscribers" },
   { label: "Outbox", href: "/manage/outbox" },
   { label: "Activity", href: "/manage/activity" },
 ] as const;
@@ -42,6 +43,11 @@ export const settingsSchema = z.object({
   publishing: z.enum(publishingChoices),
   ownersTwoStep: z.enum(ownersTwoStepChoices).default("optional"),
   subscriptionMail: z.enum(subscriptionMailChoices).default("each"),
+});
+
+export const subscriberActionSchema = z.object({
+  intent: z.literal("remove"),
+  id: z.string().regex(/^[0-9a-f]{24}$/),
 });
 
 /** An enquiry's states, in the order the owners' filter lists them. */

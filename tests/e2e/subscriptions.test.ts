@@ -306,6 +306,43 @@ describe.each(serverDialects)(
       );
     });
 
+    it("gives owners the figures, a search, removal and a CSV with a byte-order mark; others get no part of it", async () => {
+      const email = await confirmedReader(`-hyperlink.${dialect.name}@example.com`);
+      const page = visibleText(await (await owner.get("/manage/subscribers")).text());
+      expect(page).toMatch(
+        /Confirmed \d+ Waiting for confirmation \d+ Stopped after refusals \d+ Left this month \d+/,
+      );
+      const found = visibleText(
+        await (await owner.get(`/manage/subscribers?q=${encodeURIComponent("-hyper")}`)).text(),
+      );
+      expect(found).toContain("1 address contains “-hyper”.");
+      expect(found).toContain(email);
+      const csv = await owner.get("/manage/subscribers.csv");
+      expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(csv.headers.get("cache-control")).toBe("private, no-store");
+      const bytes = new Uint8Array(await csv.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(new TextDecoder().decode(bytes)).toContain(`"'${email}","confirmed"`);
+      const author = await signedUp(server.url, freshEmail());
+      expect((await author.get("/manage/subscribers.csv")).status).toBe(403);
+      expect((await new Visitor(server.url).get("/manage/subscribers.csv")).status).toBe(302);
+      const row = await db
+        .selectFrom("subscribers")
+        .select("id")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      expect((await author.post("/manage/subscribers", { intent: "remove", id: row.id })).status).toBe(403);
+      const removed = await owner.post("/manage/subscribers", { intent: "remove", id: row.id });
+      expect(visibleText(await removed.text())).toContain("Subscriber removed: their address is deleted");
+      expect(await db.selectFrom("subscribers").select("id").where("id", "=", row.id).execute()).toEqual([]);
+      const again = await owner.post("/manage/subscribers", { intent: "remove", id: row.id });
+      expect(again.status).toBe(404);
+      expect((await owner.post("/manage/subscribers", { intent: "remove", id: "nope" })).status).toBe(400);
+      const outbox = visibleText(await (await owner.get("/manage/outbox")).text());
+      expect(outbox).toContain("Posts sent to subscribers");
+      expect(outbox).toMatch(new RegExp(`Jacarandas ${dialect.name} \\d+ \\d+ \\d+`));
+    });
+
     it("shows the subscribe form, as a plain form, on /home, posts and tag pages, served from the page cache", async () => {
       const slug = await publishPost(`Tagged ${dialect.name}`, { tags: "village" });
       for (const path of ["/home", `/blog/${slug}`, "/tags/village", "/subscribe"]) {

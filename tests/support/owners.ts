@@ -15,4 +15,8 @@ export async function makeOwner(db: Db, email: string): Promise<void> {
 }
 
 /** Every page an owner may open in the manage area: those its navigation lists, and the enquiries' export. */
-export const managePages: string[] = [...manageNav.map(({ href }) => href), "/manage/enquiries.csv"];
+export const managePages: string[] = [
+  ...manageNav.map(({ href }) => href),
+  "/manage/enquiries.csv",
+  "/manage/subscribers.csv",
+];
