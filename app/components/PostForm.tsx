@@ -124,6 +124,8 @@ export function PostForm({ lastResult, post, submissionId, knownTags, conflict, 
 
   // With JavaScript, the editor saves on its own (decision 038); a choice offered waits first.
   const [offer, setOffer] = useState(pending ?? undefined);
+  // A restored pending autosave may bring another cover than the post's.
+  const [restoredCover, setRestoredCover] = useState<ImageInfo>();
   const savedAt = post?.savedAt;
   const startedFrom = useMemo(
     () => (savedAt === undefined ? undefined : { basedOn: savedAt, pendingAt: null }),
@@ -168,6 +170,10 @@ export function PostForm({ lastResult, post, submissionId, knownTags, conflict, 
           pending={offer}
           onRestore={() => {
             fill(offer);
+            if (offer.cover) {
+              setCover(offer.cover.id);
+              setRestoredCover(offer.cover);
+            }
             adopt({ basedOn: post.savedAt, pendingAt: offer.savedAt }, "stored");
             setOffer(undefined);
           }}
@@ -256,7 +262,7 @@ export function PostForm({ lastResult, post, submissionId, knownTags, conflict, 
           name={fields.coverImageId.name}
           value={cover.value ?? ""}
           onChange={setCover}
-          current={post?.cover ?? undefined}
+          current={restoredCover ?? post?.cover ?? undefined}
           errorId={fields.coverImageId.errorId}
           invalid={Boolean(coverErrors)}
         />
