@@ -7,7 +7,7 @@ import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
 import { occupyImageProcessing } from "../support/tus.ts";
-import { visibleText } from "../support/visitor.ts";
+import { type Visitor, visibleText } from "../support/visitor.ts";
 
 const megabyte = 1024 * 1024;
 
@@ -26,14 +26,13 @@ describe.each(serverDialects)("each user's upload limits on $name", (dialect: Se
     await dispose?.();
   });
 
-  async function signedIn(): Promise<{ cookie: string; id: string; csrf: string }> {
+  async function signedIn(): Promise<{ cookie: string; id: string; visitor: Visitor }> {
     const email = `limited.${++users}.${dialect.name}@example.com`;
     const visitor = await signedUp(server.url, email);
     const db = serverDatabase(server, env);
     const { rows } = await sql<{ id: string }>`select id from "user" where email = ${email}`.execute(db);
     await db.destroy();
-    const csrf = await visitor.formToken("/create-post");
-    return { cookie: visitor.cookieHeader, id: rows[0]?.id as string, csrf };
+    return { cookie: visitor.cookieHeader, id: rows[0]?.id as string, visitor };
   }
 
   /** Asks the server to begin an upload of `bytes`, as a tus client's first request does. */
@@ -89,19 +88,12 @@ describe.each(serverDialects)("each user's upload limits on $name", (dialect: Se
   });
 
   /** Publishes with the cover as a file in the form, as the editor does without JavaScript. */
-  async function publishWithFile({ cookie, csrf }: { cookie: string; csrf: string }): Promise<string> {
-    const form = new FormData();
-    form.set("csrf", csrf);
-    form.set("title", "Sent without JavaScript");
-    form.set("content", "Words.");
-    const photo = new Uint8Array(await photoJpeg(640, 400));
-    form.set("coverFile", new Blob([photo], { type: "image/jpeg" }), "cover.jpg");
-    const response = await fetch(`${server.url}/create-post`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie, origin: server.url },
-      body: form,
-    });
+  async function publishWithFile({ visitor }: { visitor: Visitor }): Promise<string> {
+    const response = await visitor.postWithFiles(
+      "/create-post",
+      { title: "Sent without JavaScript", content: "Words." },
+      { coverFile: await photoJpeg(640, 400) },
+    );
     return response.status === 303 ? "published" : visibleText(await response.text());
   }
 

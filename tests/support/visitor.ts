@@ -76,6 +76,27 @@ export class Visitor {
     );
   }
 
+  /** Sends a form with files (multipart), as a browser without JavaScript sends a file field, token included. */
+  async postWithFiles(
+    path: string,
+    fields: Record<string, string>,
+    files: Record<string, Buffer>,
+  ): Promise<Response> {
+    const form = new FormData();
+    form.set("csrf", this.cookies.get("wm_form") ?? (await this.formToken(formPage(path))));
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    for (const [name, file] of Object.entries(files))
+      form.set(name, new Blob([new Uint8Array(file)], { type: "image/jpeg" }), `${name}.jpg`);
+    return this.remember(
+      await this.send(`${this.baseUrl}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: this.cookieHeader, origin: this.baseUrl },
+        body: form,
+      }),
+    );
+  }
+
   async register(email: string, password: string): Promise<Response> {
     return this.post("/register", { email, password });
   }
