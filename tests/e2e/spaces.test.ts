@@ -166,6 +166,19 @@ describe.each(serverDialects)("spaces for lease on $name", (dialect: ServerDiale
     });
     expect(moved.status).toBe(200);
     expect(imageIdsIn(await moved.text())).toEqual([street, kitchen, front]);
+    const removed = await sendForm(`/manage/spaces/${slug}`, {
+      ...editing,
+      __intent__: JSON.stringify({ type: "remove", payload: { name: "photos", index: 1 } }),
+    });
+    expect(imageIdsIn(await removed.text())).toEqual([front, kitchen]);
+    const withoutPlan = await (
+      await sendForm(`/manage/spaces/${slug}`, {
+        ...editing,
+        __intent__: JSON.stringify({ type: "update", payload: { name: "floorPlanImageId", value: "" } }),
+      })
+    ).text();
+    expect(withoutPlan).not.toContain(`value="${plan}"`);
+    expect(withoutPlan).not.toContain("Remove the floor plan");
     expect(
       await db
         .selectFrom("spaceImages")
