@@ -25,16 +25,19 @@ export interface PostArticleData {
 }
 
 /**
- * A post as readers see it: on the blog, and in a preview of a draft (with its notice above);
- * `after` comes below the text (the blog's subscribe form).
+ * A post as readers see it: on the blog, and in a preview of a draft (with its notice above,
+ * and `dates` saying when it goes out in place of its dates); `after` comes below the text
+ * (the blog's subscribe form).
  */
 export function PostArticle({
   post,
   notice,
+  dates,
   after,
 }: {
   post: PostArticleData;
   notice?: ReactNode;
+  dates?: ReactNode;
   after?: ReactNode;
 }) {
   return (
@@ -59,11 +62,15 @@ export function PostArticle({
             ·{" "}
           </>
         )}
-        Published: <time dateTime={post.publishedIso}>{post.published}</time>
-        {post.updated && post.updatedIso && (
+        {dates ?? (
           <>
-            {" "}
-            · Updated: <time dateTime={post.updatedIso}>{post.updated}</time>
+            Published: <time dateTime={post.publishedIso}>{post.published}</time>
+            {post.updated && post.updatedIso && (
+              <>
+                {" "}
+                · Updated: <time dateTime={post.updatedIso}>{post.updated}</time>
+              </>
+            )}
           </>
         )}
       </p>

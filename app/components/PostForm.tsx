@@ -6,7 +6,7 @@ import {
   useInputControl,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { characterCount, postLimits, postSchema } from "~/posts/post-schema.ts";
@@ -18,6 +18,7 @@ import { ImageUpload } from "./ImageUpload.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
 import { AppLink } from "./PageLink.tsx";
 import { TagField } from "./TagField.tsx";
+import { TextImageInsert } from "./TextImageInsert.tsx";
 import { useAutosave } from "./use-autosave.ts";
 
 export interface EditablePost {
@@ -34,6 +35,8 @@ export interface EditablePost {
   beenPublic: boolean;
   /** The version this editor starts from: a save finds out whether another came since. */
   savedAt: number;
+  /** The images its text may show (post-images.ts). */
+  textImages: ImageInfo[];
 }
 
 interface PostFormProps {
@@ -104,9 +107,25 @@ export function PostForm({ lastResult, post, submissionId, knownTags, conflict, 
   const submitting = navigation.state === "submitting";
   const title = fields.title.value ?? "";
   const content = fields.content.value ?? "";
+  // The images the preview may show: the post's own, and those inserted here.
+  const [textImages, setTextImages] = useState(
+    () => new Map((post?.textImages ?? []).map((image) => [image.id, image])),
+  );
+  const contentArea = useRef<HTMLTextAreaElement>(null);
+  function insertImage(markdown: string, image: ImageInfo) {
+    setTextImages((images) => new Map(images).set(image.id, image));
+    const start = contentArea.current?.selectionStart ?? content.length;
+    const end = contentArea.current?.selectionEnd ?? start;
+    form.update({
+      name: fields.content.name,
+      value: content.slice(0, start) + markdown + content.slice(end),
+    });
+  }
 
   // With JavaScript, the editor saves on its own (decision 038); a choice offered waits first.
   const [offer, setOffer] = useState(pending ?? undefined);
+  // A restored pending autosave may bring another cover than the post's.
+  const [restoredCover, setRestoredCover] = useState<ImageInfo>();
   const savedAt = post?.savedAt;
   const startedFrom = useMemo(
     () => (savedAt === undefined ? undefined : { basedOn: savedAt, pendingAt: null }),
@@ -151,6 +170,10 @@ export function PostForm({ lastResult, post, submissionId, knownTags, conflict, 
           pending={offer}
           onRestore={() => {
             fill(offer);
+            if (offer.cover) {
+              setCover(offer.cover.id);
+              setRestoredCover(offer.cover);
+            }
             adopt({ basedOn: post.savedAt, pendingAt: offer.savedAt }, "stored");
             setOffer(undefined);
           }}
@@ -214,10 +237,12 @@ export function PostForm({ lastResult, post, submissionId, knownTags, conflict, 
               ariaDescribedBy: `${fields.content.errorId} ${fields.content.id}-count`,
             })}
             key={fields.content.key}
+            ref={contentArea}
             rows={18}
             className={`${inputClass} font-mono text-sm leading-relaxed`}
           />
           <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+          <TextImageInsert onInsert={insertImage} />
         </div>
         <section
           aria-labelledby="preview-heading"
@@ -229,7 +254,7 @@ export function PostForm({ lastResult, post, submissionId, knownTags, conflict, 
           >
             Preview
           </h2>
-          <MarkdownPreview markdown={content} />
+          <MarkdownPreview markdown={content} images={textImages} />
         </section>
       </div>
       <div>
@@ -237,7 +262,7 @@ export function PostForm({ lastResult, post, submissionId, knownTags, conflict, 
           name={fields.coverImageId.name}
           value={cover.value ?? ""}
           onChange={setCover}
-          current={post?.cover ?? undefined}
+          current={restoredCover ?? post?.cover ?? undefined}
           errorId={fields.coverImageId.errorId}
           invalid={Boolean(coverErrors)}
         />

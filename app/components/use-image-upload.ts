@@ -1,5 +1,6 @@
 import type Uppy from "@uppy/core";
 import { useEffect, useRef, useState } from "react";
+import type { ImageInfo } from "~/uploads/image-variants.ts";
 import { uploadErrorMessage } from "~/uploads/upload-rules.ts";
 import { createUploader } from "~/uploads/uploader.client.ts";
 
@@ -7,9 +8,10 @@ export type UploadState = "idle" | "running" | "paused" | "success" | "canceled"
 
 /**
  * One image at a time through the site's resumable upload (tus, uploader.client.ts): its
- * state, progress and message in words, and the processed image's id handed to `onUploaded`.
+ * state, progress and message in words, and the processed image's id handed to `onUploaded`,
+ * with its size and fallback format as the server's last answer gave them.
  */
-export function useImageUpload(onUploaded: (imageId: string) => void) {
+export function useImageUpload(onUploaded: (imageId: string, image?: ImageInfo) => void) {
   const [state, setState] = useState<UploadState>("idle");
   const [progress, setProgress] = useState(0);
   const [message, setMessage] = useState("");
@@ -29,7 +31,7 @@ export function useImageUpload(onUploaded: (imageId: string) => void) {
       if (!id) return;
       setState("success");
       setProgress(100);
-      uploaded.current(id);
+      uploaded.current(id, processedImage(id, (response.body as { xhr?: XMLHttpRequest } | undefined)?.xhr));
     });
     instance.on("upload-error", (_file, _error, response) => {
       // The tus plugin hands over the server's answer as the request that carried it.
@@ -78,4 +80,13 @@ export function useImageUpload(onUploaded: (imageId: string) => void) {
       setProgress(0);
     },
   };
+}
+
+/** The processed image as the upload's last answer describes it (uploads.ts), if it does. */
+function processedImage(id: string, answer: XMLHttpRequest | undefined): ImageInfo | undefined {
+  const width = Number(answer?.getResponseHeader("Image-Width"));
+  const height = Number(answer?.getResponseHeader("Image-Height"));
+  const fallback = answer?.getResponseHeader("Image-Fallback");
+  if (!(width > 0 && height > 0) || (fallback !== "jpeg" && fallback !== "png")) return undefined;
+  return { id, width, height, fallback };
 }

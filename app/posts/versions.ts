@@ -1,3 +1,5 @@
+import type { ImageInfo } from "~/uploads/image-variants.ts";
+
 /**
  * The versions a post editor works from, and what it is told when another save came first
  * (decision 032, decision 038): shared by the server's answers and the editor that reads them.
@@ -30,7 +32,10 @@ export type AutosaveAnswer =
   | { saved: false; error: string };
 
 /** A pending autosave of a published post, offered when its editor opens. */
-export type PendingWork = StoredWork;
+export interface PendingWork extends StoredWork {
+  /** Its cover, when it is another than the post's and still kept. */
+  cover: ImageInfo | null;
+}
 
 export const changedElsewhere =
   "This post was saved elsewhere (another tab or person) since you opened it, so nothing was saved. Both versions are shown below: keep yours or take theirs, then save again.";

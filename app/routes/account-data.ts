@@ -2,6 +2,7 @@ import { requireUser } from "~/.server/accounts/auth.ts";
 import { accountRecord, memberOf } from "~/.server/accounts/members.ts";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
+import { textImagesBySlug } from "~/.server/posts/post-images.ts";
 import { listPostsByUser, standing } from "~/.server/posts/posts.ts";
 import { largestVariantUrl } from "~/uploads/image-variants.ts";
 import type { Route } from "./+types/account-data";
@@ -15,6 +16,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     listPostsByUser(db(), user.id),
   ]);
   const site = config().publicUrl;
+  const textImages = await textImagesBySlug(
+    db(),
+    posts.map((post) => post.slug),
+  );
   const body = {
     exportedAt: new Date().toISOString(),
     account: { ...account, role: member.role },
@@ -28,6 +33,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       updatedOn: post.updatedOn?.toISOString() ?? null,
       status: standing(post),
       cover: post.cover && `${site}${largestVariantUrl(post.cover)}`,
+      // The images its text shows.
+      images: (textImages.get(post.slug) ?? []).map((image) => `${site}${largestVariantUrl(image)}`),
     })),
   };
   return new Response(`${JSON.stringify(body, null, 2)}\n`, {

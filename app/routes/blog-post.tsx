@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { getUser } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
+import { textImagesOf } from "~/.server/posts/post-images.ts";
 import { getPost, isPublic, isScheduled, mayEdit, type Post } from "~/.server/posts/posts.ts";
 import { postArticle } from "~/.server/posts/rendered-posts.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
@@ -38,7 +39,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const user = await getUser(request);
     if (!user || !mayEdit(post, user)) throw data(null, { status: 404 });
   }
-  return { notice: isPublic(post) ? null : notice(post), ...postArticle(post) };
+  return {
+    notice: isPublic(post) ? null : notice(post),
+    ...postArticle(post, await textImagesOf(db(), post.slug)),
+  };
 }
 
 export function meta({ loaderData: post, matches, error }: Route.MetaArgs) {

@@ -2,9 +2,10 @@ import { data, Form } from "react-router";
 import { requireVerifiedAuthor } from "~/.server/accounts/email-verification.ts";
 import { db } from "~/.server/db/index.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
+import { pendingWork } from "~/.server/posts/autosave.ts";
 import { editablePost, postInput, readPostForm, saveEditorForm } from "~/.server/posts/post-form.ts";
+import { textImagesOf } from "~/.server/posts/post-images.ts";
 import { deletePost, hasBeenPublic, isScheduled, tagSuggestions } from "~/.server/posts/posts.ts";
-import { pendingAutosave } from "~/.server/posts/revisions.ts";
 import { statusOnSave } from "~/.server/site/settings.ts";
 import { AppLink } from "~/components/PageLink.tsx";
 import { PostEditorError } from "~/components/PostEditorError.tsx";
@@ -20,7 +21,6 @@ export const handle = appPage;
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { user, post } = await editablePost(db(), request, url, params.slug);
-  const pending = await pendingAutosave(db(), post.slug);
   return {
     /** An owner editing another's post: the byline stays theirs. */
     authorName: post.userId === user.id ? null : (post.byline?.name ?? "its author"),
@@ -35,16 +35,10 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
       publishAt: isScheduled(post) ? sydneyWallTime(post.publishedOn) : undefined,
       beenPublic: hasBeenPublic(post),
       savedAt: post.savedAt.getTime(),
+      textImages: await textImagesOf(db(), post.slug),
     },
     /** Work kept on its own while the post was not a draft, not yet saved (decision 038). */
-    pending: pending && {
-      title: pending.title,
-      content: pending.content,
-      coverAlt: pending.coverAlt,
-      tags: pending.tags,
-      savedAt: pending.savedAt.getTime(),
-      savedBy: pending.savedBy === user.id ? null : (pending.savedByName ?? "Someone"),
-    },
+    pending: (await pendingWork(db(), post, user.id)) ?? null,
     knownTags: await tagSuggestions(db()),
     confirmingDelete: url.searchParams.has("delete"),
   };

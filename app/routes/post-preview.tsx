@@ -1,5 +1,7 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { db } from "~/.server/db/index.ts";
+import { textImagesOf } from "~/.server/posts/post-images.ts";
+import { isScheduled } from "~/.server/posts/posts.ts";
 import { previewedPost } from "~/.server/posts/preview-links.ts";
 import { postArticle } from "~/.server/posts/rendered-posts.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
@@ -16,7 +18,12 @@ import type { Route } from "./+types/post-preview";
 export async function loader({ params }: Route.LoaderArgs) {
   const preview = await previewedPost(db(), params.token);
   if (!preview) throw data(null, { status: 404 });
-  return { ...postArticle(preview.post), linkEnds: formatSydneyDateTime(preview.expiresAt) };
+  return {
+    ...postArticle(preview.post, await textImagesOf(db(), preview.post.slug)),
+    linkEnds: formatSydneyDateTime(preview.expiresAt),
+    /** When it goes out: a scheduled post's moment; a draft has none yet. */
+    goesOut: isScheduled(preview.post) ? formatSydneyDateTime(preview.post.publishedOn) : null,
+  };
 }
 
 /** Kept out of search engines (its `meta` keeps the token out of the Referer its requests send). */
@@ -38,6 +45,15 @@ export default function PostPreview({ loaderData: post }: Route.ComponentProps) 
   return (
     <PostArticle
       post={post}
+      dates={
+        post.goesOut ? (
+          <>
+            To be published: <time dateTime={post.publishedIso}>{post.goesOut}</time> (Sydney time)
+          </>
+        ) : (
+          "Not published yet"
+        )
+      }
       notice={
         <section
           aria-labelledby="preview-banner"

@@ -379,14 +379,18 @@ describe.each(serverDialects)("accounts over HTTP on $name", (dialect: ServerDia
       await reader.visitor.logIn(reader.email, password);
       const pageUrl = `${server.url}/blog/${encodeURIComponent(slug)}`;
       const html = await (await reader.visitor.get(`/blog/${encodeURIComponent(slug)}`)).text();
-      const content = html.slice(html.indexOf('class="prose'), html.indexOf("</article>"));
+      // The post's text: from its prose to the first form after it (the subscribe form) or the article's end.
+      const start = html.indexOf('class="prose');
+      const ends = [html.indexOf("<form", start), html.indexOf("</article>", start)].filter((end) => end > 0);
+      const content = html.slice(start, Math.min(...ends));
       // Every image the post's content shows, fetched as a browser does: resolved, with the reader's cookies.
       const sources = [...content.matchAll(/<img [^>]*src="([^"]+)"/g)].map(
         (match) => new URL(match[1] as string, pageUrl),
       );
       for (const url of sources) await reader.visitor.get(url.pathname + url.search);
       expect((await reader.visitor.get("/dashboard")).status, "the reader is still signed in").toBe(200);
-      expect(sources.map((url) => url.pathname)).toEqual([`/images/${cover.id}/400.webp`]);
+      // The one image of the post's own is shown as a picture of its variants (the largest as its src).
+      expect(sources.map((url) => url.pathname)).toEqual([`/images/${cover.id}/900.jpg`]);
     });
   });
 

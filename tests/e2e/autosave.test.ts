@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
 import { publish, signedUp, uploadCover } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
+import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
@@ -108,6 +109,15 @@ describe.skipIf(!chromiumPath).each(serverDialects)(
       const author = await writer();
       const slug = await publishedPost(author, "Open since 1921.");
       const page = await editorAs(author, `/edit-post/${slug}`);
+      const oldCover = String(
+        (await db.selectFrom("posts").select("coverImageId").where("slug", "=", slug).executeTakeFirst())
+          ?.coverImageId,
+      );
+      // A new cover too: uploaded, it is part of the work kept aside.
+      await page
+        .locator("input[type=file]")
+        .setInputFiles({ name: "shop.jpg", mimeType: "image/jpeg", buffer: await photoJpeg(900, 600) });
+      await page.locator("[data-upload-state=success]").waitFor({ timeout: 30_000 });
       await page.getByLabel("Content (Markdown)").fill("Open since 1921, closed on Sundays.");
       await status(page).getByText(savedAt).waitFor({ timeout: 15_000 });
       expect(await status(page).textContent()).toContain("not on the site yet: Publish shows it to readers");
@@ -140,9 +150,16 @@ describe.skipIf(!chromiumPath).each(serverDialects)(
       expect(visibleText(await (await reader.get(`/blog/${slug}`)).text())).not.toContain(
         "closed on Sundays",
       );
+      expect(await reopened.getByAltText("The current cover").getAttribute("src")).not.toContain(oldCover);
       await reopened.getByRole("button", { name: "Publish", exact: true }).click();
       await reopened.waitForURL(`${server.url}/dashboard`);
       expect(visibleText(await (await reader.get(`/blog/${slug}`)).text())).toContain("closed on Sundays");
+      const published = await db
+        .selectFrom("posts")
+        .select("coverImageId")
+        .where("slug", "=", slug)
+        .executeTakeFirstOrThrow();
+      expect(published.coverImageId).not.toBe(oldCover);
       await reopened.context().close();
 
       // Published, nothing is offered any more.

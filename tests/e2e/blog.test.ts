@@ -58,7 +58,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
   }
 
   async function uploadCover(page: Page, file = photo) {
-    await page.locator("input[type=file]").setInputFiles(file);
+    await page.getByLabel("Choose a cover image").setInputFiles(file);
     await page.locator("[data-upload-state=success]").waitFor({ timeout: 30_000 });
   }
 
@@ -155,7 +155,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     await page.locator("html[data-hydrated]").waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
     const network = await slowUploads(page);
-    await page.locator("input[type=file]").setInputFiles(bigPhoto);
+    await page.getByLabel("Choose a cover image").setInputFiles(bigPhoto);
     await page.locator("[data-upload-state=running]").waitFor();
     expect(await page.getByRole("progressbar", { name: "Upload progress" }).count()).toBe(1);
     await page.getByRole("button", { name: "Pause" }).click();
@@ -238,7 +238,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     await page.goto(`${server.url}/create-post`);
     await page.locator("html[data-hydrated]").waitFor();
     // The server asks for a wait of about a day: more than the uploader's ten minutes of retries.
-    await page.locator("input[type=file]").setInputFiles(photo);
+    await page.getByLabel("Choose a cover image").setInputFiles(photo);
     await page.locator("[data-upload-state=error]").waitFor({ timeout: 10_000 });
     expect(await page.locator("[data-upload-state=error]").textContent()).toContain(
       "Too many unused uploads: the images you have uploaded but not used in a post can add up to 100 MB.",
@@ -251,7 +251,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     await page.goto(`${server.url}/create-post`);
     await page.locator("html[data-hydrated]").waitFor();
     const network = await slowUploads(page);
-    await page.locator("input[type=file]").setInputFiles(bigPhoto);
+    await page.getByLabel("Choose a cover image").setInputFiles(bigPhoto);
     await expect
       .poll(() => page.getByRole("progressbar").getAttribute("value"), { timeout: 20_000 })
       .not.toBe("0");
@@ -275,14 +275,14 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     await expect.poll(() => page.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
     const fake = path.join(mkdtempSync(path.join(tmpdir(), "wm-fake-")), "holiday.jpg");
     writeFileSync(fake, "this is not really a photograph");
-    await page.locator("input[type=file]").setInputFiles(fake);
+    await page.getByLabel("Choose a cover image").setInputFiles(fake);
     await page.locator("[data-upload-state=error]").waitFor();
     expect(await page.locator("[data-upload-state=error]").textContent()).toContain(
       "This file is not an image.",
     );
     const tall = path.join(mkdtempSync(path.join(tmpdir(), "wm-tall-")), "long-scroll.png");
     writeFileSync(tall, await plainImage(1260, 13000, "png"));
-    await page.locator("input[type=file]").setInputFiles(tall);
+    await page.getByLabel("Choose a cover image").setInputFiles(tall);
     await expect
       .poll(() => page.locator("[data-upload-state=error]").textContent(), { timeout: 20_000 })
       .toContain("This image is too tall: its height can be at most twice its width.");
@@ -395,7 +395,7 @@ describe.skipIf(!chromiumPath)("the blog in Chromium", () => {
     );
 
     await page.getByLabel("Title").fill("Written without JavaScript");
-    await page.locator("input[type=file]").setInputFiles(photo);
+    await page.getByLabel("Choose a cover image").setInputFiles(photo);
     await page.getByRole("button", { name: "Publish" }).click();
     await page.getByRole("status").getByText("Data saved successfully").waitFor();
     await page.goto(`${server.url}/dashboard`);

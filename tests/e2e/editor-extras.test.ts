@@ -53,7 +53,7 @@ describe.skipIf(!chromiumPath)("drafts, tags, descriptions and Publish at in Chr
     await page.goto(`${server.url}/create-post`);
     await page.getByLabel("Title").fill("Jacarandas in bloom");
     await page.getByLabel("Content (Markdown)").fill("The **jacarandas** are out.");
-    await page.locator("input[type=file]").setInputFiles(photo);
+    await page.getByLabel("Choose a cover image").setInputFiles(photo);
     await page.locator("[data-upload-state=success]").waitFor({ timeout: 30_000 });
     await page.getByLabel("Describe the image").fill("Purple jacaranda flowers over a sandstone wall");
     await page.getByLabel("Tags").fill("Spring, rem");
@@ -97,7 +97,7 @@ describe.skipIf(!chromiumPath)("drafts, tags, descriptions and Publish at in Chr
     await page.goto(`${server.url}/create-post`);
     await page.getByLabel("Title").fill("Autumn on Queen Street");
     await page.getByLabel("Content (Markdown)").fill("Plane trees turning gold.");
-    await page.locator("input[type=file]").setInputFiles(photo);
+    await page.getByLabel("Choose a cover image").setInputFiles(photo);
     await page.getByLabel("Describe the image").fill("Golden plane trees along a street");
     await page.getByLabel("Tags").fill("Autumn, Street  Life, autumn, a, b, c, d");
     await page.getByRole("button", { name: "Save draft" }).click();
@@ -107,7 +107,7 @@ describe.skipIf(!chromiumPath)("drafts, tags, descriptions and Publish at in Chr
     );
 
     await page.getByLabel("Tags").fill("Autumn, Street  Life, autumn");
-    await page.locator("input[type=file]").setInputFiles(photo);
+    await page.getByLabel("Choose a cover image").setInputFiles(photo);
     await page.getByRole("button", { name: "Save draft" }).click();
     await page.getByRole("status").getByText("Draft saved").waitFor();
     expect(page.url()).toMatch(/\/edit-post\/autumn-on-queen-street-\d+$/);

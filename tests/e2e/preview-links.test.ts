@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
+import { formatSydneyDateTime, sydneyWallTime } from "~/site/sydney-time.ts";
 import { signedUp, uploadCover } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { makeOwner } from "../support/owners.ts";
@@ -80,6 +81,8 @@ describe.each(serverDialects)("preview links over HTTP on $name", (dialect: Serv
       const text = visibleText(html);
       expect(text).toContain("Preview — not published");
       expect(text).toContain(title);
+      expect(text).toContain("Not published yet");
+      expect(text).not.toContain("Published:");
       expect(html).toContain("<strong>north wall</strong>");
       expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
       expect(html).toMatch(/<meta name="referrer" content="no-referrer"/);
@@ -101,6 +104,28 @@ describe.each(serverDialects)("preview links over HTTP on $name", (dialect: Serv
     }
     // The post's own address stays closed to the public.
     expect((await visitor.get(`/blog/${slug}`)).status).toBe(404);
+  });
+
+  it("shows a scheduled post with the moment it goes out", async () => {
+    const moment = new Date(Date.now() + 2 * 24 * 3_600_000);
+    const title = `Garden opening ${randomBytes(3).toString("hex")}`;
+    const scheduled = await author.post("/create-post", {
+      submissionId: randomBytes(16).toString("hex"),
+      title,
+      content: "Opening on Saturday.",
+      coverImageId: await uploadCover(author),
+      publishAt: sydneyWallTime(moment),
+    });
+    expect(scheduled.status).toBe(303);
+    const { slug } = await db
+      .selectFrom("posts")
+      .select("slug")
+      .where("title", "=", title)
+      .executeTakeFirstOrThrow();
+    const text = visibleText(await (await preview(await makeLink(slug))).text());
+    expect(text).toContain("Preview — not published");
+    expect(text).toContain(`To be published: ${formatSydneyDateTime(moment)} (Sydney time)`);
+    expect((await new Visitor(server.url).get(`/blog/${slug}`)).status).toBe(404);
   });
 
   it("is the author's or an owner's to make: another author is refused, a visitor sent to log in", async () => {

@@ -226,7 +226,7 @@ describe.each(serverDialects)("throttles under a burst on $name", (dialect: Serv
           await page.goto(`${server.url}/create-post`);
           await page.getByLabel("Title").fill("One post too many");
           await page.getByLabel("Content (Markdown)").fill("Written after thirty others.");
-          await page.locator("input[type=file]").setInputFiles(photo);
+          await page.getByLabel("Choose a cover image").setInputFiles(photo);
           await page.locator("[data-upload-state=success]").waitFor({ timeout: 30_000 });
           const before = await postCount();
           await page.getByRole("button", { name: "Publish" }).click();

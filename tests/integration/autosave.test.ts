@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
-import { autosave, autosaveNewPost, otherVersion } from "~/.server/posts/autosave.ts";
+import { autosave, autosaveNewPost, otherVersion, pendingWork } from "~/.server/posts/autosave.ts";
 import {
   contentVersion,
   createPost,
@@ -209,6 +209,31 @@ describe.each(dialects)("autosave on $name", (dialect) => {
     expect(again).toMatchObject({ saved: true, slug: first.slug });
     const posts = await t.db.selectFrom("posts").select(["slug", "content"]).execute();
     expect(posts).toEqual([{ slug: first.slug, content: "First words, more" }]);
+  });
+
+  it("offers a pending autosave back with its cover when it is another, and says whose it is", async () => {
+    await t.db
+      .insertInto("images")
+      .values({ id: "cover-b", width: 800, height: 600, fallback: "png", userId: author.id, createdAt: 0 })
+      .execute();
+    const slug = await createPost(t.db, published, author.id);
+    const post = await postOf(slug);
+    await autosave(
+      t.db,
+      post,
+      { ...draft, content: "New cover", coverImageId: "cover-b" },
+      author,
+      versionsOf(post),
+    );
+    expect(await pendingWork(t.db, post, author.id)).toMatchObject({
+      content: "New cover",
+      savedBy: null,
+      cover: { id: "cover-b", width: 800, height: 600, fallback: "png" },
+    });
+    expect((await pendingWork(t.db, post, "an-owner"))?.savedBy).toBe("author@example.com");
+    // Its cover gone (swept since), it is offered without one: the post keeps its own.
+    await t.db.deleteFrom("images").where("id", "=", "cover-b").execute();
+    expect((await pendingWork(t.db, post, author.id))?.cover).toBeNull();
   });
 
   it("discards a pending autosave the writer chose not to restore, and only that one", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plainText, renderMarkdown } from "~/posts/markdown.ts";
+import { imageIdsIn, imageMarkdown, plainText, renderMarkdown } from "~/posts/markdown.ts";
 
 describe("the Markdown renderer", () => {
   it("renders GitHub-flavoured Markdown", () => {
@@ -23,14 +23,44 @@ describe("the Markdown renderer", () => {
     );
   });
 
-  it("shows images only from the site's own /images/, others become links", () => {
-    expect(renderMarkdown("![cover](/images/abc/800.webp)")).toBe(
-      '<p><img src="/images/abc/800.webp" alt="cover"></p>',
+  const photo = { id: "abc", width: 900, height: 600, fallback: "jpeg" as const };
+  const ownImages = new Map([[photo.id, photo]]);
+
+  it("shows only the text's own images, others of ours as their description and any other as a link", () => {
+    expect(renderMarkdown("![cover](/images/abc/800.webp)")).toBe("<p>cover</p>");
+    expect(renderMarkdown("![someone else's](/images/other/800.webp)", ownImages)).toBe(
+      "<p>someone else's</p>",
     );
-    expect(renderMarkdown("![tracker](https://evil.example/pixel.gif)")).toBe(
+    expect(renderMarkdown("![tracker](https://evil.example/pixel.gif)", ownImages)).toBe(
       '<p><a href="https://evil.example/pixel.gif" rel="nofollow ugc noopener">tracker</a></p>',
     );
-    expect(renderMarkdown("![x](/images/../site.db)")).not.toContain("<img");
+    expect(renderMarkdown("![x](/images/../site.db)", ownImages)).not.toContain("<img");
+  });
+
+  it("shows the text's own image as a responsive picture of its variants, lazily, with its size set", () => {
+    const sizes = 'sizes="(min-width: 768px) 42rem, calc(100vw - 2rem)"';
+    expect(renderMarkdown("![A cat on a mat](/images/abc/400.webp)", ownImages)).toBe(
+      `<p><picture><source type="image/avif" srcset="/images/abc/400.avif 400w, /images/abc/800.avif 800w, /images/abc/900.avif 900w" ${sizes}>` +
+        `<source type="image/webp" srcset="/images/abc/400.webp 400w, /images/abc/800.webp 800w, /images/abc/900.webp 900w" ${sizes}>` +
+        `<img src="/images/abc/900.jpg" srcset="/images/abc/400.jpg 400w, /images/abc/800.jpg 800w, /images/abc/900.jpg 900w" ${sizes} alt="A cat on a mat" width="900" height="600" loading="lazy" decoding="async">` +
+        "</picture></p>",
+    );
+    // Written any way that still leads to one of its variants, it is the same picture.
+    expect(renderMarkdown("![a][p]\n\n[p]: /images/x/../abc/400.webp", ownImages)).toContain(
+      'alt="a" width="900" height="600"',
+    );
+    // A title or an event handler written into the Markdown never reaches the picture.
+    const titled = renderMarkdown('![a](/images/abc/400.webp "onerror=alert(1)")', ownImages);
+    expect(titled).not.toContain("onerror");
+  });
+
+  it("finds the images a text names, as images or as references, and writes one with its description", () => {
+    expect(
+      imageIdsIn(
+        "![a](/images/abc/400.webp)\n\n![b][r] [link](/images/link/400.webp)\n\n[r]: /images/def/400.jpg\n\n![c](https://x.example/y.png)",
+      ),
+    ).toEqual(["abc", "def"]);
+    expect(imageMarkdown(photo, "  A [cat]\non a mat ")).toBe("![A \\[cat\\] on a mat](/images/abc/900.jpg)");
   });
 
   const hostile = [

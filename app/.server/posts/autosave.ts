@@ -1,4 +1,4 @@
-import type { AutosaveAnswer, OtherVersion, Versions } from "~/posts/versions.ts";
+import type { AutosaveAnswer, OtherVersion, PendingWork, Versions } from "~/posts/versions.ts";
 import type { Db } from "../db/database.ts";
 import { createPost, getPost, type Post, type PostInput, savedAtAfter, saveEdit } from "./posts.ts";
 import { keepPendingAutosave, pendingAutosave } from "./revisions.ts";
@@ -25,6 +25,32 @@ export async function otherVersion(db: Db, slug: string): Promise<OtherVersion |
     savedBy: pending?.savedByName ?? null,
     basedOn: post.savedAt.getTime(),
     pendingAt: pending?.savedAt.getTime() ?? null,
+  };
+}
+
+/**
+ * The post's pending autosave as its editor offers it back to `readerId`: who saved it when it
+ * is someone else, and its cover when it is another than the post's (and still kept).
+ */
+export async function pendingWork(db: Db, post: Post, readerId: string): Promise<PendingWork | undefined> {
+  const pending = await pendingAutosave(db, post.slug);
+  if (!pending) return undefined;
+  const cover =
+    pending.coverImageId === null || pending.coverImageId === post.cover?.id
+      ? undefined
+      : await db
+          .selectFrom("images")
+          .select(["id", "width", "height", "fallback"])
+          .where("id", "=", pending.coverImageId)
+          .executeTakeFirst();
+  return {
+    title: pending.title,
+    content: pending.content,
+    coverAlt: pending.coverAlt,
+    tags: pending.tags,
+    savedAt: pending.savedAt.getTime(),
+    savedBy: pending.savedBy === readerId ? null : (pending.savedByName ?? "Someone"),
+    cover: cover ? { ...cover, width: Number(cover.width), height: Number(cover.height) } : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { imageMarkdown } from "~/posts/markdown.ts";
 import { type PostForm, postSchema } from "~/posts/post-schema.ts";
 import { slugPattern } from "~/posts/slug.ts";
 import { changedElsewhere } from "~/posts/versions.ts";
@@ -43,6 +44,26 @@ function savedAtField(form: FormData, name: string): number | undefined {
 }
 
 /**
+ * An image for the text sent as a file (without JavaScript) with its description: appended to
+ * the content as the editor's Insert image would write it. The refusal, if any.
+ */
+async function acceptTextImageFile(db: Db, form: FormData, userId: string): Promise<string | null> {
+  const file = form.get("textImageFile");
+  const description = String(form.get("textImageAlt") ?? "").trim();
+  form.delete("textImageAlt");
+  if (file instanceof File && file.size > 0 && description === "") {
+    form.delete("textImageFile");
+    return "Describe the image you are adding, for people who cannot see it.";
+  }
+  const added = await imageFromForm(db, form, "textImageFile", userId);
+  if (added.image) {
+    const content = String(form.get("content") ?? "").trimEnd();
+    form.set("content", `${content}${content ? "\n\n" : ""}${imageMarkdown(added.image, description)}`);
+  }
+  return added.error ?? null;
+}
+
+/**
  * Reads and checks a post form: the shared schema, then the cover — an image this user
  * uploaded, or the post's current cover when editing.
  */
@@ -54,9 +75,12 @@ export async function readPostForm(
 ): Promise<PostFormResult> {
   const form = await readForm(request);
   const coverError = await acceptCoverFile(db, form, userId);
+  const textImageError = await acceptTextImageFile(db, form, userId);
   const submission = parseWithZod(form, { schema: postSchema });
   if (coverError)
     return { ok: false, result: submission.reply({ fieldErrors: { coverImageId: [coverError] } }) };
+  if (textImageError)
+    return { ok: false, result: submission.reply({ fieldErrors: { content: [textImageError] } }) };
   if (submission.status !== "success") return { ok: false, result: submission.reply() };
   const { coverImageId } = submission.value;
   if (

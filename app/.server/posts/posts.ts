@@ -7,6 +7,7 @@ import { dialectOf } from "../db/dialect.ts";
 import type { Database, PostStatus, RevisionKind, Role } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { recordActivity } from "../site/activity.ts";
+import { recordTextImages } from "./post-images.ts";
 import { dropPendingAutosaves, keepRevision } from "./revisions.ts";
 
 export interface PostSummary {
@@ -476,6 +477,7 @@ export async function createPost(
           .executeTakeFirstOrThrow();
         if (numInsertedOrUpdatedRows === 1n) {
           await setTags(trx, slug, input.tags ?? []);
+          await recordTextImages(trx, slug, input.content, userId ? [userId] : [], now.getTime());
           await keepRevision(trx, slug, { kind: "save", savedBy: userId });
           await bumpContentVersion(trx);
           return slug;
@@ -581,6 +583,7 @@ export async function updatePost(
     const current = await trx
       .selectFrom("posts")
       .select([
+        "userId",
         "title",
         "content",
         "coverImageId",
@@ -617,6 +620,9 @@ export async function updatePost(
       .executeTakeFirst();
     if (result.numUpdatedRows !== 1n) return "changed";
     await releaseCover(trx, now.getTime(), input.coverImageId, current.coverImageId);
+    // The author's images, and the editor's own, may be shown in the text.
+    const uploaders = [current.userId, savedBy].filter((id): id is string => id !== null);
+    await recordTextImages(trx, slug, input.content, uploaders, now.getTime());
     // Published (or sent for review) at once: its preview link has done its work.
     if (columns.status !== "draft" && columns.publishAt === null) await endPreviewLink(trx, slug);
     await setTags(trx, slug, tags);
@@ -705,6 +711,7 @@ export async function deletePost(db: Db, slug: string): Promise<boolean> {
       .where("slug", "=", slug)
       .executeTakeFirst();
     await releaseCover(trx, Date.now(), null, post?.coverImageId ?? null);
+    await recordTextImages(trx, slug, "", [], Date.now());
     const result = await trx.deleteFrom("posts").where("slug", "=", slug).executeTakeFirst();
     if (result.numDeletedRows !== 1n) return false;
     await bumpContentVersion(trx);

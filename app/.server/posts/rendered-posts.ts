@@ -1,27 +1,34 @@
 import type { PostArticleData } from "~/components/PostArticle.tsx";
 import { excerpt, renderMarkdown } from "~/posts/markdown.ts";
 import { formatSydneyDate } from "~/site/dates.ts";
+import type { ImageInfo } from "~/uploads/image-variants.ts";
 import { singleton } from "../singleton.ts";
 import { lastChanged, type Post } from "./posts.ts";
 
 const capacity = 500;
 
-/** A post's HTML, rendered once per saved version rather than on every request. */
-export function renderedContent(post: Pick<Post, "slug" | "savedAt" | "content">): string {
+/**
+ * A post's HTML, rendered once per saved version rather than on every request. `images` are
+ * those its text may show (post-images.ts); without them, its images are left out.
+ */
+export function renderedContent(
+  post: Pick<Post, "slug" | "savedAt" | "content">,
+  images: ImageInfo[] = [],
+): string {
   const cache = singleton("renderedPosts", () => new Map<string, string>());
-  const key = `${post.slug}@${post.savedAt.getTime()}`;
+  const key = `${post.slug}@${post.savedAt.getTime()}:${images.map((image) => image.id).join(",")}`;
   let html = cache.get(key);
   if (html === undefined) {
-    html = renderMarkdown(post.content);
+    html = renderMarkdown(post.content, new Map(images.map((image) => [image.id, image])));
     if (cache.size >= capacity) cache.delete(cache.keys().next().value as string);
     cache.set(key, html);
   }
   return html;
 }
 
-/** What a post's page shows of it (the blog's page, and a preview of a draft). */
-export function postArticle(post: Post): PostArticleData {
-  const html = renderedContent(post);
+/** What a post's page shows of it (the blog's page, and a preview of a draft), with its text's images. */
+export function postArticle(post: Post, images: ImageInfo[]): PostArticleData {
+  const html = renderedContent(post, images);
   const published = formatSydneyDate(post.publishedOn);
   const updated = post.updatedOn && formatSydneyDate(post.updatedOn);
   return {

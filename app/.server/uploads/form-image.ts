@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ImageInfo } from "~/uploads/image-variants.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { takeImageSlot } from "./image-slots.ts";
@@ -8,6 +9,7 @@ import { reserveUpload } from "./upload-quota.ts";
 /** What became of a form's image file: nothing sent, a processed image's id, or why it was refused. */
 export interface FormImage {
   id?: string;
+  image?: ImageInfo;
   error?: string;
 }
 
@@ -32,8 +34,8 @@ export async function imageFromForm(
     const id = randomBytes(16).toString("hex");
     const refused = await reserveUpload(db, { id, userId, bytes: file.size }, config().unusedImageGraceMs);
     if (refused) return { error: refused.message };
-    await processUpload(db, id, Buffer.from(await file.arrayBuffer()), userId);
-    return { id };
+    const image = await processUpload(db, id, Buffer.from(await file.arrayBuffer()), userId);
+    return { id, image };
   } catch (error) {
     if (error instanceof ImageRejected) return { error: error.message };
     throw error;

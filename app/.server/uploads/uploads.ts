@@ -103,7 +103,16 @@ async function finishUpload(db: Db, upload: Upload, area: UploadArea) {
     const userId = String(upload.metadata?.userId);
     const image = await processUpload(db, imageId, await area.read(upload.id), userId);
     processing({ outcome: "stored" });
-    return { status_code: 204, headers: { "Image-Id": image.id } };
+    // What the editor needs to show the image at once, as the pages will.
+    return {
+      status_code: 204,
+      headers: {
+        "Image-Id": image.id,
+        "Image-Width": String(image.width),
+        "Image-Height": String(image.height),
+        "Image-Fallback": image.fallback,
+      },
+    };
   } catch (error) {
     if (error instanceof ImageRejected) {
       processing({ outcome: "rejected" });
