@@ -3,7 +3,8 @@
  * on PostgreSQL (TEST_DATABASE_URL), against the production build over loopback: p50 and p99
  * of a mix of queries (common and rare words, two words, a prefix, a word no post has), one
  * at a time after a warm-up. The posts are written straight into the database the server
- * runs on, the way an import would.
+ * runs on, the way an import would. Then the hostile set: its worst query against a one-word
+ * search, and `/status` beside it.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -70,6 +71,65 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
+const median = (times: number[]) =>
+  percentile(
+    [...times].sort((a, b) => a - b),
+    50,
+  );
+
+/** Queries made to cost the most: many one- and two-letter words, short beginnings, the longest query. */
+const hostile = [
+  "m l r t v q d s",
+  "ma lo re ta vi qu do se",
+  "mar lor ren tav vim que dor sel",
+  "co ma st of li ga vi mo",
+  "ab ".repeat(67),
+  "marentavi".repeat(23),
+];
+
+/**
+ * The cost ceiling (decision 034): the worst hostile query against a one-word search, and how
+ * long `/status` takes alone and while hostile searches run back to back beside it.
+ */
+async function hostileSearches(
+  name: string,
+  ask: (q: string) => Promise<number>,
+  oneWord: number,
+  url: string,
+) {
+  let worst = { q: "", ms: 0 };
+  for (const q of hostile) {
+    const ms = median(await sequence(rounds / 4, () => ask(q)));
+    console.log(`  hostile ${JSON.stringify(q.slice(0, 32)).padEnd(36)} median ${ms.toFixed(1)} ms`);
+    if (ms > worst.ms) worst = { q, ms };
+  }
+  console.log(
+    `${name}: worst hostile query ${worst.ms.toFixed(1)} ms = ${(worst.ms / oneWord).toFixed(1)}x a one-word search (${oneWord.toFixed(1)} ms)`,
+  );
+  const status = async () => {
+    const started = performance.now();
+    await (await fetch(`${url}/status`)).arrayBuffer();
+    return performance.now() - started;
+  };
+  const alone = median(await sequence(rounds, status));
+  let searching = true;
+  const flood = (async () => {
+    for (let i = 0; searching; i++) await ask(hostile[i % hostile.length] as string);
+  })();
+  const beside = median(await sequence(rounds, status));
+  searching = false;
+  await flood;
+  console.log(
+    `${name}: /status median ${alone.toFixed(1)} ms alone, ${beside.toFixed(1)} ms beside hostile searches (${(beside / alone).toFixed(1)}x)`,
+  );
+}
+
+async function sequence(times: number, run: () => Promise<number>): Promise<number[]> {
+  const taken: number[] = [];
+  for (let i = 0; i < times; i++) taken.push(await run());
+  return taken;
+}
+
 async function measure(name: string, env: Record<string, string>, fill: (dataDir: string) => Promise<void>) {
   const server = await startServer({ ...env, RATE_LIMITS: "off" });
   try {
@@ -108,6 +168,7 @@ async function measure(name: string, env: Record<string, string>, fill: (dataDir
     console.log(
       `${name}: ${times.length} searches, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms`,
     );
+    await hostileSearches(name, ask, median(byQuery.get("garden") ?? []), server.url);
   } finally {
     await server.stop();
   }

@@ -1,10 +1,9 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useRouteLoaderData } from "react-router";
+import { Form } from "react-router";
 import { passwordChangeSchema, profileSchema } from "~/accounts/account-schema.ts";
+import { FormTokenInput } from "~/components/FormTokenInput.tsx";
 import { useHydrated } from "~/components/use-hydrated.ts";
-import { formTokenField } from "~/http/form-token-field.ts";
-import type { RootData } from "~/http/root-data.ts";
 import {
   dirtyOrTouched,
   FormAlert,
@@ -17,10 +16,9 @@ import {
 export type LastResult = SubmissionResult<string[]> | undefined;
 
 export function TokenAndIntent({ intent }: { intent: string }) {
-  const root = useRouteLoaderData<RootData>("root");
   return (
     <>
-      <input type="hidden" name={formTokenField} value={root?.formToken ?? ""} />
+      <FormTokenInput />
       <input type="hidden" name="intent" value={intent} />
     </>
   );

@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { formTokenField } from "~/http/form-token-field.ts";
 import { mainNav } from "~/site/nav.ts";
 import { site } from "~/site/site.ts";
 import { AppLink, PageLink } from "./PageLink.tsx";
@@ -91,6 +92,7 @@ export function AccountLinks({
       </li>
       <li>
         <form method="post" action="/create-batch">
+          <input type="hidden" name={formTokenField} value={formToken ?? ""} />
           <button type="submit" className={buttonClass.replace("bg-heritage-700", "bg-sandstone-700")}>
             Create Batch 2023
           </button>

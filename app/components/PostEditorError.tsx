@@ -6,7 +6,8 @@ import { RequestRefused } from "./RequestRefused.tsx";
 export function PostEditorError() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status >= 500) throw error;
-  if (![403, 404].includes(error.status))
+  // A refusal with its own words (a stale form, a limit) says them.
+  if (![403, 404].includes(error.status) || error.data)
     return <RequestRefused status={error.status} message={error.data} />;
   const forbidden = error.status === 403;
   return (

@@ -9,10 +9,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/use-hydrated.ts";
+import { formTokenField } from "~/http/form-token-field.ts";
 import { characterCount, postLimits, postSchema } from "~/posts/post-schema.ts";
 import type { OtherVersion, PendingWork } from "~/posts/versions.ts";
 import type { ImageInfo } from "~/uploads/image-variants.ts";
 import { AutosaveStatusLine, ConflictPanel, PendingOffer } from "./Autosave.tsx";
+import { FormTokenInput, useFormToken } from "./FormTokenInput.tsx";
 import { dirtyOrTouched, FormAlert, liveFormProps } from "./forms.tsx";
 import { ImageUpload } from "./ImageUpload.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
@@ -74,6 +76,7 @@ function FieldError({ id, errors }: { id: string; errors: string[] | undefined }
 
 /** The editor for new and existing posts: title, Markdown with a live preview, cover image. */
 export function PostForm({ lastResult, post, submissionId, knownTags, conflict, pending }: PostFormProps) {
+  const formToken = useFormToken();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -161,6 +164,7 @@ export function PostForm({ lastResult, post, submissionId, knownTags, conflict, 
       noValidate
       className="space-y-6"
     >
+      <FormTokenInput />
       {submissionId && <input type="hidden" name="submissionId" value={submissionId} />}
       {autosave.versions && <input type="hidden" name="basedOn" value={autosave.versions.basedOn} />}
       {/* A new post the editor saved as a draft on its own: saving the form saves that draft. */}
@@ -180,7 +184,7 @@ export function PostForm({ lastResult, post, submissionId, knownTags, conflict, 
           onDiscard={() => {
             void fetch(`/edit-post/${post.slug}/autosave?discard`, {
               method: "POST",
-              body: new URLSearchParams({ pendingAt: String(offer.savedAt) }),
+              body: new URLSearchParams({ pendingAt: String(offer.savedAt), [formTokenField]: formToken }),
             });
             setOffer(undefined);
           }}

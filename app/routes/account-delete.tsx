@@ -5,7 +5,6 @@ import { requireUser, signOut } from "~/.server/accounts/auth.ts";
 import { deleteUser, userSummary } from "~/.server/accounts/members.ts";
 import { checkOwnPassword } from "~/.server/accounts/password-check.ts";
 import { db } from "~/.server/db/index.ts";
-import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
 import { deleteAccountSchema, postCount } from "~/accounts/account-schema.ts";
@@ -28,7 +27,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const form = await readForm(request);
-  requireFormToken(request, form);
   const submission = parseWithZod(form, { schema: deleteAccountSchema });
   const hidden = { hideFields: ["password"] };
   if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });

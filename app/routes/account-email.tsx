@@ -5,7 +5,6 @@ import { requireUser } from "~/.server/accounts/auth.ts";
 import { requestEmailChange } from "~/.server/accounts/email-change.ts";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
-import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
 import { emailChangeSchema } from "~/accounts/credentials-schema.ts";
@@ -29,7 +28,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const form = await readForm(request);
-  requireFormToken(request, form);
   const submission = parseWithZod(form, { schema: emailChangeSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["password"] }), sentTo: null }, { status: 400 });

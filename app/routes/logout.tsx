@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import { getUser, signOut } from "~/.server/accounts/auth.ts";
-import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
 import { LogOutForm } from "~/components/LogOutForm.tsx";
@@ -23,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The user menu's and this page's form. */
 export async function action({ request }: Route.ActionArgs) {
-  requireFormToken(request, await readForm(request));
+  await readForm(request);
   throw redirect("/login", { status: 303, headers: await signOut(request) });
 }
 

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
 import { buildingDetails, changeBuilding, enquiryRecipient } from "~/.server/site/building.ts";
@@ -24,8 +23,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
  */
 export async function action({ request, url }: Route.ActionArgs) {
   const owner = await requireOwner(request, url);
-  const form = await readForm(request, buildingFormFields);
-  requireFormToken(request, form);
+  const form = await readForm(request, { maxFields: buildingFormFields });
   const submission = parseWithZod(form, { schema: buildingSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });

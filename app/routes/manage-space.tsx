@@ -1,17 +1,15 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useRouteLoaderData } from "react-router";
+import { data, Form } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
-import { requireFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
 import { createSpace, imageIdsOf, spaceBySlug, updateSpace, usableImages } from "~/.server/site/spaces.ts";
 import { imageFromForm } from "~/.server/uploads/form-image.ts";
+import { FormTokenInput } from "~/components/FormTokenInput.tsx";
 import { FormAlert, TextAreaField, TextField } from "~/components/forms.tsx";
 import { SpaceImagesFields } from "~/components/manage/SpaceImagesFields.tsx";
-import { formTokenField } from "~/http/form-token-field.ts";
-import type { RootData } from "~/http/root-data.ts";
 import { manageMeta } from "~/site/manage-meta.ts";
 import {
   maxSpacePhotos,
@@ -80,8 +78,7 @@ async function acceptImageFiles(
  */
 export async function action({ request, url, params }: Route.ActionArgs) {
   const owner = await requireOwner(request, url);
-  const form = await readForm(request, spaceFormFields);
-  requireFormToken(request, form);
+  const form = await readForm(request, { maxFields: spaceFormFields });
   const fileErrors = await acceptImageFiles(form, owner.id);
   const submission = parseWithZod(form, { schema: spaceFormSchema });
   const named = [...form.entries()]
@@ -132,7 +129,6 @@ export default function ManageSpace({
   loaderData: { slug, space, images },
   actionData,
 }: Route.ComponentProps) {
-  const root = useRouteLoaderData<RootData>("root");
   const [form, fields] = useForm<SpaceForm>({
     id: "space",
     lastResult: actionData?.result,
@@ -172,7 +168,7 @@ export default function ManageSpace({
         noValidate
         className="mt-6 max-w-3xl space-y-2"
       >
-        <input type="hidden" name={formTokenField} value={root?.formToken ?? ""} />
+        <FormTokenInput />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <TextField label="Name, e.g. Level 2, Suite 2.01" field={fields.name} type="text" />
           <TextField label="Floor" field={fields.floor} type="text" />

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
-import { listUsers, setRole, setSuspended } from "~/.server/accounts/members.ts";
+import { decideProfile, listUsers, setRole, setSuspended } from "~/.server/accounts/members.ts";
 import { db } from "~/.server/db/index.ts";
 import { readOwnerForm } from "~/.server/site/moderation.ts";
 import { ActionButton, ActionNotice, DeleteLink } from "~/components/manage/ActionButton.tsx";
@@ -28,6 +28,8 @@ const done = {
   restore: "User restored",
   "make-owner": "User is now an owner",
   "remove-owner": "User is no longer an owner",
+  "approve-profile": "Profile approved: it shows on their posts and author page",
+  "reject-profile": "Profile change rejected",
 } as const;
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -38,7 +40,9 @@ export async function action({ request, url }: Route.ActionArgs) {
   const result =
     intent === "suspend" || intent === "restore"
       ? await setSuspended(db(), owner, userId, intent === "suspend")
-      : await setRole(db(), owner, userId, intent === "make-owner" ? "owner" : "author");
+      : intent === "approve-profile" || intent === "reject-profile"
+        ? await decideProfile(db(), owner, userId, intent === "approve-profile")
+        : await setRole(db(), owner, userId, intent === "make-owner" ? "owner" : "author");
   if (!result.ok) return data({ ok: false, message: result.message }, { status: result.status });
   return data({ ok: true, message: done[intent] });
 }
@@ -71,7 +75,10 @@ export default function ManageUsers({ loaderData: { users }, actionData }: Route
               {user.email}
               {user.you && <span className="ml-1 text-sm text-slate-700">(you)</span>}
             </td>
-            <td className="max-w-48 px-4 py-3 break-words">{user.displayName ?? "—"}</td>
+            <td className="max-w-64 px-4 py-3 break-words">
+              {user.displayName ?? "—"}
+              {user.pending && <PendingProfile email={user.email} userId={user.id} profile={user.pending} />}
+            </td>
             <td className="px-4 py-3" data-testid="user-role">
               {user.role === "owner" ? "Owner" : "Author"}
               {user.suspended && <span className="block text-sm font-semibold text-brick">Suspended</span>}
@@ -112,5 +119,45 @@ export default function ManageUsers({ loaderData: { users }, actionData }: Route
         ))}
       </ManageTable>
     </>
+  );
+}
+
+/** A profile change waiting for an owner (review mode), with its two decisions. */
+function PendingProfile({
+  email,
+  userId,
+  profile,
+}: {
+  email: string;
+  userId: string;
+  profile: { displayName: string | null; handle: string | null; bio: string | null };
+}) {
+  return (
+    <div className="mt-2 rounded-md border border-sandstone-500 bg-sandstone-100 p-2 text-sm">
+      <p className="font-semibold">Waiting for approval:</p>
+      <dl>
+        <dt className="inline font-semibold">Name: </dt>
+        <dd className="inline">{profile.displayName ?? "(none)"}</dd>
+        <br />
+        <dt className="inline font-semibold">Handle: </dt>
+        <dd className="inline">{profile.handle ?? "(none)"}</dd>
+        <br />
+        <dt className="inline font-semibold">Bio: </dt>
+        <dd className="inline">{profile.bio ?? "(none)"}</dd>
+      </dl>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <ActionButton
+          fields={{ intent: "approve-profile", userId }}
+          label="Approve"
+          accessibleLabel={`Approve the profile of ${email}`}
+        />
+        <ActionButton
+          fields={{ intent: "reject-profile", userId }}
+          label="Reject"
+          accessibleLabel={`Reject the profile of ${email}`}
+          tone="warning"
+        />
+      </div>
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { editablePost } from "~/.server/posts/post-form.ts";
 import { endPreviewLink } from "~/.server/posts/posts.ts";
 import { makePreviewLink, previewable, previewLinkExpiry } from "~/.server/posts/preview-links.ts";
 import { BackToEditor } from "~/components/BackToEditor.tsx";
+import { FormTokenInput } from "~/components/FormTokenInput.tsx";
 import { FormAlert } from "~/components/forms.tsx";
 import { PostEditorError } from "~/components/PostEditorError.tsx";
 import { useHydrated } from "~/components/use-hydrated.ts";
@@ -126,12 +127,14 @@ export default function PostPreviewLink({
           </h2>
           <div className="mt-4 flex flex-wrap gap-4">
             <Form method="post">
+              <FormTokenInput />
               <button type="submit" name="intent" value="make" className={buttonClass}>
                 {linkEnds ? "Make a new link" : "Make a preview link"}
               </button>
             </Form>
             {linkEnds && (
               <Form method="post">
+                <FormTokenInput />
                 <button
                   type="submit"
                   name="intent"

@@ -7,6 +7,7 @@ import { restoreRevision } from "~/.server/posts/posts.ts";
 import { type DiffPart, listRevisions, type Revision, wordDiff } from "~/.server/posts/revisions.ts";
 import { statusOnSave } from "~/.server/site/settings.ts";
 import { BackToEditor } from "~/components/BackToEditor.tsx";
+import { FormTokenInput } from "~/components/FormTokenInput.tsx";
 import { FormAlert } from "~/components/forms.tsx";
 import { AppLink } from "~/components/PageLink.tsx";
 import { PostEditorError } from "~/components/PostEditorError.tsx";
@@ -165,6 +166,7 @@ export default function PostRevisions({
           ))}
           {compared.coverChanged && <p className="mt-4">The cover image is different.</p>}
           <Form method="post" className="mt-6">
+            <FormTokenInput />
             <input type="hidden" name="revision" value={compared.id} />
             <input type="hidden" name="basedOn" value={post.savedAt} />
             <button

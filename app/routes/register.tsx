@@ -4,7 +4,7 @@ import { register } from "~/.server/accounts/accounts.ts";
 import { getUser } from "~/.server/accounts/auth.ts";
 import { refusingCommonPasswords } from "~/.server/accounts/passwords.ts";
 import { db } from "~/.server/db/index.ts";
-import { issueFormToken, requireFormToken } from "~/.server/http/form-token.ts";
+import { issueFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
@@ -33,7 +33,6 @@ const serverSchema = refusingCommonPasswords(registrationSchema);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  requireFormToken(request, form);
   const submission = await parseWithZod(form, { schema: serverSchema, async: true });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

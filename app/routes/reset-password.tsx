@@ -5,7 +5,7 @@ import { peekLink } from "~/.server/accounts/links.ts";
 import { resetPassword } from "~/.server/accounts/password-reset.ts";
 import { refusingCommonPasswords } from "~/.server/accounts/passwords.ts";
 import { db } from "~/.server/db/index.ts";
-import { issueFormToken, requireFormToken } from "~/.server/http/form-token.ts";
+import { issueFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
 import { resetPasswordSchema } from "~/accounts/credentials-schema.ts";
@@ -33,7 +33,6 @@ const serverSchema = refusingCommonPasswords(resetPasswordSchema);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
-  requireFormToken(request, form);
   const submission = await parseWithZod(form, { schema: serverSchema, async: true });
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

@@ -1,6 +1,8 @@
+import { data } from "react-router";
 import { db } from "~/.server/db/index.ts";
+import { requestContext } from "~/.server/http/request-context.ts";
 import { pageSize } from "~/.server/posts/posts.ts";
-import { type Segment, searchPosts, searchQuery } from "~/.server/posts/search.ts";
+import { type Segment, searchPosts, searchQuery, searchRefusal } from "~/.server/posts/search.ts";
 import { PageLink } from "~/components/PageLink.tsx";
 import { Pager } from "~/components/Pager.tsx";
 import { SearchForm } from "~/components/SearchForm.tsx";
@@ -15,10 +17,13 @@ import type { Route } from "./+types/search";
 // No `cachedPage`: every distinct query would be its own cached page, and anyone can send
 // endless distinct queries. Each search is answered by the database's index instead.
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const q = url.searchParams.get("q") ?? "";
   const page = pageNumber(url);
   const { words, shortened } = searchQuery(q);
+  const refusal =
+    words.length > 0 ? await searchRefusal(db(), context.get(requestContext).clientAddress) : null;
+  if (refusal) throw data(refusal, { status: 429 });
   const { total, more, results } = await searchPosts(db(), words, page);
   const pages = words.length > 0 ? pageCount(page, total, pageSize) : 1;
   return {

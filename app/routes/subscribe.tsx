@@ -21,7 +21,7 @@ export const handle = cachedPage();
  * after a redirect (reloading sends nothing twice).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, { exempt: "shared page, enquiry stamp" });
   const refuse = (error: string, status = 400) =>
     data(
       { error, email: typeof form.get("email") === "string" ? String(form.get("email")) : "" },

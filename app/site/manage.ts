@@ -30,7 +30,7 @@ export const postActionSchema = z.object({
 });
 
 export const userActionSchema = z.object({
-  intent: z.enum(["suspend", "restore", "make-owner", "remove-owner"]),
+  intent: z.enum(["suspend", "restore", "make-owner", "remove-owner", "approve-profile", "reject-profile"]),
   userId: z.string().min(1).max(255),
 });
 

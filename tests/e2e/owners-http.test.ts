@@ -360,6 +360,52 @@ describe.each(serverDialects)("owners and accounts over HTTP on $name", (dialect
     }
   });
 
+  it("holds an author's profile for review: nothing public changes until an owner approves it", async () => {
+    expect(
+      (await owner.post("/manage/settings", { registration: "open", publishing: "review" })).status,
+    ).toBe(200);
+    try {
+      const author = await signedUp(server.url, email("poser"));
+      const handle = `management-${counter}`;
+      const saved = await author.post("/account", {
+        intent: "profile",
+        displayName: "Building Management",
+        handle,
+        bio: "Pay the rent into our new account.",
+      });
+      expect(saved.status).toBe(303);
+      const account = await (await author.get("/account")).text();
+      expect(visibleText(account)).toContain("The changes below have waited for an owner's approval since");
+      expect(account).toContain('value="Building Management"');
+      expect((await visitor().get(`/authors/${handle}`)).status).toBe(404);
+      const users = await bodyOf(await owner.get("/manage/users"));
+      expect(users).toContain("Waiting for approval: Name: Building Management");
+      const authorId = (
+        await db
+          .selectFrom("members")
+          .select("userId")
+          .where("handle", "is", null)
+          .where("pendingProfile", "like", `%${handle}%`)
+          .executeTakeFirstOrThrow()
+      ).userId;
+      expect(
+        (await author.post("/manage/users", { intent: "approve-profile", userId: authorId })).status,
+      ).toBe(403);
+      expect((await visitor().get(`/authors/${handle}`)).status).toBe(404);
+      const approved = await owner.post("/manage/users", { intent: "approve-profile", userId: authorId });
+      expect(approved.status).toBe(200);
+      expect(await bodyOf(approved)).toContain("Profile approved");
+      const page = await visitor().get(`/authors/${handle}`);
+      expect(page.status).toBe(200);
+      expect(await bodyOf(page)).toContain("Pay the rent into our new account.");
+      expect((await owner.post("/manage/users", { intent: "reject-profile", userId: authorId })).status).toBe(
+        409,
+      );
+    } finally {
+      await owner.post("/manage/settings", { registration: "open", publishing: "immediate" });
+    }
+  });
+
   it("closes registration: the page says so, refuses, and the navbar drops Register", async () => {
     expect((await visitor().get("/")).status).toBe(200);
     expect(await (await visitor().get("/")).text()).toContain('href="/register"');

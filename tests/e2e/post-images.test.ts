@@ -37,17 +37,11 @@ describe("images inside posts", () => {
 
   /** Publishes as the editor does without JavaScript: the form's fields, and files beside them. */
   async function publishWithFiles(fields: Record<string, string>, files: Record<string, Buffer>) {
-    const form = new FormData();
-    form.set("submissionId", randomBytes(16).toString("hex"));
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    for (const [name, file] of Object.entries(files))
-      form.set(name, new Blob([new Uint8Array(file)], { type: "image/jpeg" }), `${name}.jpg`);
-    return fetch(`${server.url}/create-post`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie: author.cookieHeader, origin: server.url },
-      body: form,
-    });
+    return author.postWithFiles(
+      "/create-post",
+      { submissionId: randomBytes(16).toString("hex"), ...fields },
+      files,
+    );
   }
 
   const slugOf = async (title: string) =>

@@ -108,23 +108,8 @@ describe.each(serverDialects)("spaces for lease on $name", (dialect: ServerDiale
   });
 
   /** Sends the space form as the editor does without JavaScript: fields, and files beside them. */
-  async function sendForm(
-    path: string,
-    fields: Record<string, string>,
-    files: Record<string, Buffer> = {},
-  ): Promise<Response> {
-    const form = new FormData();
-    form.set("csrf", await owner.formToken(path));
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    for (const [name, file] of Object.entries(files))
-      form.set(name, new Blob([new Uint8Array(file)], { type: "image/jpeg" }), `${name}.jpg`);
-    return fetch(`${server.url}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie: owner.cookieHeader, origin: server.url },
-      body: form,
-    });
-  }
+  const sendForm = (path: string, fields: Record<string, string>, files: Record<string, Buffer> = {}) =>
+    owner.postWithFiles(path, fields, files);
 
   const variantStatus = async (id: string) => (await fetch(`${server.url}/images/${id}/640.webp`)).status;
   const imageIdsIn = (html: string) =>

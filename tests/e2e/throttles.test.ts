@@ -116,6 +116,21 @@ describe.each(serverDialects)("throttles under a burst on $name", (dialect: Serv
     expect(visibleText(await refused.text())).toMatch(/Too many attempts, try again in \d+ seconds/);
   });
 
+  it("answers 30 of 40 searches sent at once from one address, and says why it refuses the rest", async () => {
+    const visitor = new Visitor(server.url);
+    // An empty search reads no index and is not counted.
+    expect((await visitor.get("/search?q=")).status).toBe(200);
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => visitor.get(`/search?q=garden${i}`)),
+    );
+    expect(tally(responses)).toEqual({ 200: 30, 429: 10 });
+    const refused = responses.find((response) => response.status === 429) as Response;
+    expect(visibleText(await refused.text())).toMatch(
+      /Too many searches from your network: 30 a minute at most\. Try again in \d+ seconds?\./,
+    );
+    expect((await visitor.get("/search")).status).toBe(200);
+  });
+
   it(`lets 5 of ${burst} wrong passwords sent at once for one email reach the password check`, async () => {
     const target = accounts[0] as string;
     const responses = await sendAtOnce(

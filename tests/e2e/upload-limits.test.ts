@@ -7,7 +7,7 @@ import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
 import { occupyImageProcessing } from "../support/tus.ts";
-import { visibleText } from "../support/visitor.ts";
+import { type Visitor, visibleText } from "../support/visitor.ts";
 
 const megabyte = 1024 * 1024;
 
@@ -26,13 +26,13 @@ describe.each(serverDialects)("each user's upload limits on $name", (dialect: Se
     await dispose?.();
   });
 
-  async function signedIn(): Promise<{ cookie: string; id: string }> {
+  async function signedIn(): Promise<{ cookie: string; id: string; visitor: Visitor }> {
     const email = `limited.${++users}.${dialect.name}@example.com`;
     const visitor = await signedUp(server.url, email);
     const db = serverDatabase(server, env);
     const { rows } = await sql<{ id: string }>`select id from "user" where email = ${email}`.execute(db);
     await db.destroy();
-    return { cookie: visitor.cookieHeader, id: rows[0]?.id as string };
+    return { cookie: visitor.cookieHeader, id: rows[0]?.id as string, visitor };
   }
 
   /** Asks the server to begin an upload of `bytes`, as a tus client's first request does. */
@@ -88,25 +88,19 @@ describe.each(serverDialects)("each user's upload limits on $name", (dialect: Se
   });
 
   /** Publishes with the cover as a file in the form, as the editor does without JavaScript. */
-  async function publishWithFile(cookie: string): Promise<string> {
-    const form = new FormData();
-    form.set("title", "Sent without JavaScript");
-    form.set("content", "Words.");
-    const photo = new Uint8Array(await photoJpeg(640, 400));
-    form.set("coverFile", new Blob([photo], { type: "image/jpeg" }), "cover.jpg");
-    const response = await fetch(`${server.url}/create-post`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie, origin: server.url },
-      body: form,
-    });
+  async function publishWithFile({ visitor }: { visitor: Visitor }): Promise<string> {
+    const response = await visitor.postWithFiles(
+      "/create-post",
+      { title: "Sent without JavaScript", content: "Words." },
+      { coverFile: await photoJpeg(640, 400) },
+    );
     return response.status === 303 ? "published" : visibleText(await response.text());
   }
 
   it("holds a cover sent in a form without JavaScript to the same hourly limit", async () => {
     const user = await signedIn();
     for (let n = 0; n < 20; n++) expect((await begin(user.cookie, 1000)).status).toBe(201);
-    expect(await publishWithFile(user.cookie)).toMatch(/Too many uploads: 20 an hour at most\./);
+    expect(await publishWithFile(user)).toMatch(/Too many uploads: 20 an hour at most\./);
     expect(await recordedUploads(user.id)).toBe(20);
   });
 
@@ -118,11 +112,11 @@ describe.each(serverDialects)("each user's upload limits on $name", (dialect: Se
       await photoJpeg(6400, 6000, 85),
       await plainImage(16, 16, "png"),
     );
-    expect(await publishWithFile(user.cookie)).toContain(
+    expect(await publishWithFile(user)).toContain(
       "The server is busy with other images. Send the form again in a minute.",
     );
     expect((await processed).id).toBeDefined();
-    expect(await publishWithFile(user.cookie)).toBe("published");
+    expect(await publishWithFile(user)).toBe("published");
   });
 
   it("refuses an upload that does not say its length, changing nothing", async () => {

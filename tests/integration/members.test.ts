@@ -1,13 +1,16 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  decideProfile,
   memberMessages,
+  memberOf,
   saveProfile,
   setRole,
   setRoleByEmail,
   setSuspended,
 } from "~/.server/accounts/members.ts";
 import { countPosts, createPost, getPost, isPublic, listPosts, setHidden } from "~/.server/posts/posts.ts";
+import { changeSettings } from "~/.server/site/settings.ts";
 import { dialects, type TestDatabase } from "../support/databases.ts";
 
 const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
@@ -136,6 +139,103 @@ describe.each(dialects)("owners, suspension and visibility on $name", (dialect) 
       (await t.db.selectFrom("members").select("bio").where("userId", "=", "b").executeTakeFirstOrThrow())
         .bio,
     ).toBeNull();
+  });
+
+  describe("in review mode (SPEC §6)", () => {
+    const owner = { id: "a", email: "a@example.com" };
+    const publicProfile = async (userId: string) =>
+      t.db
+        .selectFrom("members")
+        .select(["displayName", "handle", "bio"])
+        .where("userId", "=", userId)
+        .executeTakeFirstOrThrow();
+    const version = async () =>
+      (await t.db.selectFrom("contentVersion").select("version").executeTakeFirstOrThrow()).version;
+    const impostor = {
+      displayName: "Building Management",
+      handle: "management",
+      bio: "Pay rent to BSB 000-000.",
+    };
+
+    beforeEach(async () => {
+      await setRoleByEmail(t.db, owner.email, "owner");
+      await changeSettings(t.db, owner, {
+        registration: "open",
+        publishing: "review",
+        ownersTwoStep: "optional",
+        subscriptionMail: "each",
+      });
+    });
+
+    it("keeps an author's profile aside until an owner approves it, and renews pages only then", async () => {
+      await saveProfile(t.db, "b", { displayName: "Mary", handle: "mary", bio: null });
+      const before = await version();
+      expect(await saveProfile(t.db, "b", impostor)).toEqual({ ok: true, waiting: true });
+      expect(await publicProfile("b")).toEqual({ displayName: null, handle: null, bio: null });
+      expect((await memberOf(t.db, "b")).pending).toEqual(impostor);
+      expect(await version()).toBe(before);
+      expect(await decideProfile(t.db, owner, "b", true)).toEqual({ ok: true });
+      expect(await publicProfile("b")).toEqual(impostor);
+      expect((await memberOf(t.db, "b")).pending).toBeNull();
+      expect(await version()).toBeGreaterThan(before);
+      expect(await decideProfile(t.db, owner, "b", true)).toEqual({
+        ok: false,
+        status: 409,
+        message: memberMessages.noProfileWaiting,
+      });
+      const logged = await t.db.selectFrom("activity").select(["action", "target"]).execute();
+      expect(logged).toContainEqual({ action: "approved profile", target: "b@example.com" });
+    });
+
+    it("drops a rejected profile, and a save of the public one withdraws the change", async () => {
+      expect(await saveProfile(t.db, "b", impostor)).toEqual({ ok: true, waiting: true });
+      expect(await decideProfile(t.db, owner, "b", false)).toEqual({ ok: true });
+      expect(await publicProfile("b")).toEqual({ displayName: null, handle: null, bio: null });
+      expect((await memberOf(t.db, "b")).pending).toBeNull();
+      expect(await saveProfile(t.db, "b", impostor)).toEqual({ ok: true, waiting: true });
+      expect(await saveProfile(t.db, "b", { displayName: null, handle: null, bio: null })).toEqual({
+        ok: true,
+      });
+      expect((await memberOf(t.db, "b")).pending).toBeNull();
+    });
+
+    it("refuses a handle someone has, and an approval of one taken while it waited", async () => {
+      await changeSettings(t.db, owner, {
+        registration: "open",
+        publishing: "immediate",
+        ownersTwoStep: "optional",
+        subscriptionMail: "each",
+      });
+      await saveProfile(t.db, "c", { displayName: "Cleo", handle: "cleo", bio: null });
+      await changeSettings(t.db, owner, {
+        registration: "open",
+        publishing: "review",
+        ownersTwoStep: "optional",
+        subscriptionMail: "each",
+      });
+      expect(await saveProfile(t.db, "b", { ...impostor, handle: "cleo" })).toEqual({
+        ok: false,
+        reason: "handle taken",
+      });
+      expect(await saveProfile(t.db, "b", { ...impostor, handle: "dora" })).toEqual({
+        ok: true,
+        waiting: true,
+      });
+      await saveProfile(t.db, "a", { displayName: "Owner", handle: "dora", bio: null });
+      expect(await decideProfile(t.db, owner, "b", true)).toEqual({
+        ok: false,
+        status: 409,
+        message: memberMessages.handleTaken,
+      });
+      expect((await memberOf(t.db, "b")).pending).toEqual({ ...impostor, handle: "dora" });
+    });
+
+    it("saves an owner's own profile at once", async () => {
+      expect(await saveProfile(t.db, "a", { displayName: "Owner", handle: "owner", bio: null })).toEqual({
+        ok: true,
+      });
+      expect(await publicProfile("a")).toEqual({ displayName: "Owner", handle: "owner", bio: null });
+    });
   });
 
   it("counts profile saves: 20 of a burst of 30 from one user go through", async () => {

@@ -1,4 +1,8 @@
+import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest } from "~/.server/db/database.ts";
+import { migrations } from "~/.server/db/migrations/index.ts";
 import { createPost, deletePost, updatePost } from "~/.server/posts/posts.ts";
 import { excerptAround, marked, searchPosts, searchQuery } from "~/.server/posts/search.ts";
 import { dialects, type TestDatabase } from "../support/databases.ts";
@@ -28,6 +32,12 @@ const queries: [string, string[]][] = [
   ['"unbalanced', []],
   ["garden -bench", ["Gardens of Woollahra"]],
   ["gard*", ["Gardens of Woollahra", "Coffee on Queen Street", "Working from home"]],
+  // One or two letters find only themselves (the cost ceiling, decision 034); three find what they begin.
+  ["a", ["Gardens of Woollahra", "Working from home", "Café culture"]],
+  ["a garden", ["Gardens of Woollahra", "Working from home"]],
+  ["m l r t v q d s", []],
+  ["co", ["Café culture"]],
+  ["cof", ["Coffee on Queen Street"]],
   ["NEAR(garden bench)", []],
   ["NEAR garden OR coffee AND", []],
   ["near or and", ['Quotes "and" operators']],
@@ -67,6 +77,13 @@ describe("search queries as words", () => {
       { text: "</b>", match: false },
     ]);
     expect(marked("Kindergarten", ["garden"])).toEqual([{ text: "Kindergarten", match: false }]);
+    expect(marked("A desk and a view", ["a", "vie"])).toEqual([
+      { text: "A", match: true },
+      { text: " desk and ", match: false },
+      { text: "a", match: true },
+      { text: " ", match: false },
+      { text: "view", match: true },
+    ]);
     const long = `${"word ".repeat(100)}garden ${"word ".repeat(100)}`;
     const around = excerptAround(long, ["garden"]);
     expect(around[0]).toEqual({ text: "…", match: false });
@@ -146,5 +163,34 @@ describe.each(dialects)("search on $name", (dialect) => {
     expect(await titlesFound(t, "garden")).toEqual(["Gardens of Woollahra"]);
     await deletePost(t.db, again);
     expect(await titlesFound(t, "garden")).toEqual([]);
+  });
+});
+
+describe("the SQLite index of beginnings (migration 021)", () => {
+  it("comes and goes with its migration, keeping every post findable and new posts indexed", async () => {
+    const t = await (
+      dialects.find((dialect) => dialect.name === "sqlite") as (typeof dialects)[number]
+    ).open();
+    try {
+      const indexSql = async () =>
+        (await sql<{ sql: string }>`select sql from sqlite_master where name = 'postSearch'`.execute(t.db))
+          .rows[0]?.sql;
+      await t.db
+        .insertInto("images")
+        .values({ ...cover, userId: null, createdAt: 0 })
+        .execute();
+      await createPost(t.db, { ...gardens, coverImageId: cover.id }, "u1");
+      expect(await indexSql()).toContain("prefix = '3'");
+      const migrator = new Migrator({ db: t.db, provider: migrations });
+      expect((await migrator.migrateTo("019-writing")).error).toBeUndefined();
+      expect(await indexSql()).not.toContain("prefix");
+      expect(await titlesFound(t, "gar")).toEqual(["Gardens of Woollahra"]);
+      await migrateToLatest(t.db);
+      expect(await titlesFound(t, "gar")).toEqual(["Gardens of Woollahra"]);
+      await createPost(t.db, { ...(posts[1] as typeof gardens), coverImageId: cover.id }, "u1");
+      expect(await titlesFound(t, "esp")).toEqual(["Coffee on Queen Street"]);
+    } finally {
+      await t.close();
+    }
   });
 });

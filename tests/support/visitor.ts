@@ -2,7 +2,10 @@ import type { Fetch } from "./loopback-fetch.ts";
 
 /** The forms that carry an anti-forgery token (app/.server/http/form-token.ts): on a signed-in page, the root issues it. */
 const tokenForms =
-  /^\/(login|register|logout|manage|account|forgot-password|reset-password\/[^/?]+)(\/|\?|$)/;
+  /^\/(login|register|logout|manage|account|forgot-password|reset-password\/[^/?]+|create-post|edit-post|create-batch)(\/|\?|$)/;
+
+/** The page whose form posts to `path`, where its token is read. */
+const formPage = (path: string) => (path === "/create-batch" ? "/dashboard" : path);
 
 /** A browser-like HTTP client for the tests: keeps cookies, sends forms from the site's own origin. */
 export class Visitor {
@@ -50,13 +53,14 @@ export class Visitor {
     return html.match(/name="csrf" value="([^"]+)"/)?.[1] ?? "";
   }
 
-  /** Sends a form from the site's own origin; the log-in, register and log-out forms get their token first. */
+  /** Sends a form from the site's own origin, with the anti-forgery token its pages carry (its cookie's, else read from the page). */
   async post(
     path: string,
     form: Record<string, string>,
     headers: Record<string, string> = {},
   ): Promise<Response> {
-    if (tokenForms.test(path) && !("csrf" in form)) form = { ...form, csrf: await this.formToken(path) };
+    if (tokenForms.test(path) && !("csrf" in form))
+      form = { ...form, csrf: this.cookies.get("wm_form") ?? (await this.formToken(formPage(path))) };
     return this.remember(
       await this.send(`${this.baseUrl}${path}`, {
         method: "POST",
@@ -68,6 +72,27 @@ export class Visitor {
           ...headers,
         },
         body: new URLSearchParams(form),
+      }),
+    );
+  }
+
+  /** Sends a form with files (multipart), as a browser without JavaScript sends a file field, token included. */
+  async postWithFiles(
+    path: string,
+    fields: Record<string, string>,
+    files: Record<string, Buffer>,
+  ): Promise<Response> {
+    const form = new FormData();
+    form.set("csrf", this.cookies.get("wm_form") ?? (await this.formToken(formPage(path))));
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    for (const [name, file] of Object.entries(files))
+      form.set(name, new Blob([new Uint8Array(file)], { type: "image/jpeg" }), `${name}.jpg`);
+    return this.remember(
+      await this.send(`${this.baseUrl}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: this.cookieHeader, origin: this.baseUrl },
+        body: form,
       }),
     );
   }

@@ -6,6 +6,7 @@ import { inTransaction } from "../db/transaction.ts";
 import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
 import { bumpContentVersion, deletePost } from "../posts/posts.ts";
 import { recordActivity } from "../site/activity.ts";
+import { siteSettings } from "../site/settings.ts";
 import { endLinks } from "./links.ts";
 
 /** Who acts: the signed-in owner (or the command line, as `owner-command`). */
@@ -23,6 +24,8 @@ export const memberMessages = {
   lastOwner: "The site must always have an owner: make someone else an owner first.",
   notYourself: "You cannot do this to your own account; ask another owner.",
   noUser: "There is no such user.",
+  noProfileWaiting: "This user has no profile change waiting (another owner may have decided it).",
+  handleTaken: "Someone else has this handle now: reject this change, and the author can choose another.",
 };
 
 /** Our tables and better-auth's, for the queries that join them. */
@@ -30,12 +33,12 @@ function withAuth(db: Db): Kysely<SiteAndAuthTables> {
   return db as unknown as Kysely<SiteAndAuthTables>;
 }
 
-export interface Member {
+export interface Member extends Profile {
   role: Role;
   suspended: boolean;
-  displayName: string | null;
-  handle: string | null;
-  bio: string | null;
+  /** The profile waiting for an owner's approval (review mode), if any, and since when. */
+  pending: Profile | null;
+  pendingSince: Date | null;
 }
 
 /** A user's role, standing and profile; a user with no row is an author with no profile. */
@@ -47,6 +50,8 @@ export async function memberOf(db: Db, userId: string): Promise<Member> {
     displayName: row?.displayName ?? null,
     handle: row?.handle ?? null,
     bio: row?.bio ?? null,
+    pending: pendingOf(row),
+    pendingSince: row?.pendingSince == null ? null : new Date(Number(row.pendingSince)),
   };
 }
 
@@ -253,40 +258,112 @@ export interface Profile {
 }
 
 export type ProfileSave =
-  | { ok: true }
+  /** `waiting`: in review mode, the profile waits for an owner; the public one stays. */
+  | { ok: true; waiting?: true }
   | { ok: false; reason: "handle taken" }
   | { ok: false; reason: "throttled"; message: string };
 
+const profileFields = ["displayName", "handle", "bio"] as const;
+
 /**
  * Saves a user's byline, handle and bio, counted first (saves are cheap to send in a loop).
- * Bylines are on public pages, so a change renews every cached page, and only a change: a
- * save that changes nothing renews nothing. Two users claiming one handle at once are decided
- * by the unique index: the second is told it is taken.
+ * In review mode an author's profile goes public only when an owner approves it (SPEC §6:
+ * a new author must not pose as the building's managers), so it is kept aside as pending;
+ * a save that proposes the public profile again withdraws it. Otherwise bylines are on
+ * public pages, so a change renews every cached page, and only a change: a save that changes
+ * nothing renews nothing. Two users claiming one handle at once are decided by the unique
+ * index: the second is told it is taken.
  */
 export async function saveProfile(db: Db, userId: string, profile: Profile): Promise<ProfileSave> {
   const admission = await admitTo(db, [limits.profileSavesPerUser(userId)]);
   if (!admission.allowed)
     return { ok: false, reason: "throttled", message: throttleMessages.attempts(admission.waitSeconds) };
   try {
-    await inTransaction(db, async (trx) => {
+    return await inTransaction(db, async (trx): Promise<ProfileSave> => {
       await ensureMember(trx, userId);
+      const member = await memberOf(trx, userId);
+      if (member.role !== "owner" && (await siteSettings(trx)).publishing === "review") {
+        if (profile.handle !== null && (await handleTakenByAnother(trx, userId, profile.handle)))
+          return { ok: false, reason: "handle taken" };
+        const same = profileFields.every((field) => member[field] === profile[field]);
+        await trx
+          .updateTable("members")
+          .set({
+            pendingProfile: same ? null : JSON.stringify(profile),
+            pendingSince: same ? null : Date.now(),
+          })
+          .where("userId", "=", userId)
+          .execute();
+        return same ? { ok: true } : { ok: true, waiting: true };
+      }
       const changed = await trx
         .updateTable("members")
-        .set(profile)
+        .set({ ...profile, pendingProfile: null, pendingSince: null })
         .where("userId", "=", userId)
         .where((eb) =>
-          eb.or(
-            (["displayName", "handle", "bio"] as const).map((field) =>
-              eb(eb.ref(field), "is distinct from", profile[field]),
-            ),
-          ),
+          eb.or(profileFields.map((field) => eb(eb.ref(field), "is distinct from", profile[field]))),
         )
         .executeTakeFirst();
       if (changed.numUpdatedRows > 0n) await bumpContentVersion(trx);
+      return { ok: true };
     });
-    return { ok: true };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "handle taken" };
+    throw error;
+  }
+}
+
+async function handleTakenByAnother(trx: Db, userId: string, handle: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom("members")
+    .select("userId")
+    .where("handle", "=", handle)
+    .where("userId", "!=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The profile a user proposed in review mode, or null. */
+function pendingOf(row: { pendingProfile: string | null } | undefined): Profile | null {
+  return row?.pendingProfile ? (JSON.parse(row.pendingProfile) as Profile) : null;
+}
+
+/**
+ * An owner's decision on a waiting profile: approving makes it the public one (renewing every
+ * cached page), rejecting drops it; either way the activity log says so. A handle someone
+ * else took meanwhile cannot be approved: the owner is told, and rejects it.
+ */
+export async function decideProfile(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  approve: boolean,
+): Promise<ChangeResult> {
+  try {
+    return await inTransaction(db, async (trx): Promise<ChangeResult> => {
+      const row = await trx
+        .selectFrom("members")
+        .select("pendingProfile")
+        .where("userId", "=", userId)
+        .executeTakeFirst();
+      const pending = pendingOf(row);
+      if (!pending) return { ok: false, status: 409, message: memberMessages.noProfileWaiting };
+      await trx
+        .updateTable("members")
+        .set({ ...(approve ? pending : {}), pendingProfile: null, pendingSince: null })
+        .where("userId", "=", userId)
+        .execute();
+      if (approve) await bumpContentVersion(trx);
+      await recordActivity(
+        trx,
+        actor,
+        approve ? "approved profile" : "rejected profile",
+        await emailOf(trx, userId),
+      );
+      return { ok: true };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, status: 409, message: memberMessages.handleTaken };
     throw error;
   }
 }
@@ -314,6 +391,8 @@ export interface UserRow {
   id: string;
   email: string;
   displayName: string | null;
+  /** The profile waiting for an owner's approval (review mode), if any. */
+  pending: Profile | null;
   role: Role;
   suspended: boolean;
   /** Whether they sign in with a code from an authenticator app as well as their password. */
@@ -334,6 +413,7 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
       "user.createdAt",
       "user.twoFactorEnabled",
       "members.displayName",
+      "members.pendingProfile",
       "members.role",
       "members.suspendedAt",
       "members.lastSignInAt",
@@ -349,6 +429,7 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
     id: row.id,
     email: row.email,
     displayName: row.displayName,
+    pending: pendingOf(row),
     role: row.role ?? "author",
     suspended: row.suspendedAt != null,
     twoStep: Boolean(row.twoFactorEnabled),

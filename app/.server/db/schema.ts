@@ -126,6 +126,9 @@ export interface MembersTable {
   /** Unique: the author page's address, `/authors/:handle`. */
   handle: ColumnType<string | null, string | null | undefined, string | null>;
   bio: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A profile waiting for an owner's approval (review mode), as JSON `{ displayName, handle, bio }`. */
+  pendingProfile: ColumnType<string | null, string | null | undefined, string | null>;
+  pendingSince: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One row (id 1): the settings every instance shares. */

@@ -11,6 +11,9 @@ export const postsPerHour = 30;
 /** Uploads one user may begin in an hour (decision 018). */
 export const uploadsPerHour = 20;
 
+/** Searches one address may make in a minute: more than a person reads. */
+export const searchesPerMinute = 30;
+
 /** Reset links one address may be sent in an hour, whoever asks. */
 export const resetLinksPerHour = 10;
 
@@ -96,6 +99,12 @@ export const limits = {
     max: 20,
     windowMs: 60 * minute,
   }),
+  /** Searches per address: each reads the index, which no cached page spares (decision 034). */
+  searchesPerAddress: (clientAddress: string): Limit => ({
+    key: `search-ip:${addressBlock(clientAddress)}`,
+    max: searchesPerMinute,
+    windowMs: minute,
+  }),
   /** Saves the editor makes on its own (decision 038): one every few seconds of writing, with room to spare. */
   autosavesPerUser: (userId: string): Limit => ({
     key: `autosaves-user:${userId}`,
@@ -127,6 +136,8 @@ export const throttleMessages = {
     const minutes = Math.ceil(seconds / 60);
     return `Too many posts: ${postsPerHour} an hour at most. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
   },
+  searches: (seconds: number) =>
+    `Too many searches from your network: ${searchesPerMinute} a minute at most. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
   autosaves: (seconds: number) =>
     `Not saved automatically: too many saves in a few minutes. It tries again in ${seconds} seconds; Save draft or Publish saves now.`,
   uploads: (seconds: number) => {

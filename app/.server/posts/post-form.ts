@@ -115,8 +115,8 @@ export async function editablePost(db: Db, request: Request, url: URL, slug: str
   const user = await requireUser(request, url);
   const post = slugPattern.test(slug) ? await getPost(db, slug) : undefined;
   if (!post) throw data(null, { status: 404 });
-  if (!mayEdit(post, user))
-    throw data("Only the author of this post and the site's owners can change it.", { status: 403 });
+  // No words: the editor's error page says them (PostEditorError).
+  if (!mayEdit(post, user)) throw data(null, { status: 403 });
   return { user, post };
 }
 

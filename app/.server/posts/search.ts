@@ -3,6 +3,7 @@ import { excerpt } from "~/posts/markdown.ts";
 import { searchLimits } from "~/posts/search-limits.ts";
 import type { Db } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
+import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
 import { listedPublicly, type PostSummary, pageSize, summaries, withTags } from "./posts.ts";
 import { renderedContent } from "./rendered-posts.ts";
 
@@ -34,6 +35,12 @@ export function searchQuery(text: string): SearchQuery {
   };
 }
 
+/** Counts a search from this address: the refusal's words when over the limit, else null. */
+export async function searchRefusal(db: Db, clientAddress: string): Promise<string | null> {
+  const admission = await admitTo(db, [limits.searchesPerAddress(clientAddress)]);
+  return admission.allowed ? null : throttleMessages.searches(admission.waitSeconds);
+}
+
 /** A run of text, marked where it matches the query. */
 export type Segment = { text: string; match: boolean };
 
@@ -48,14 +55,21 @@ export const rankedMatches = 200;
 type Candidate = { slug: string; publishedOn: number; rank: number };
 
 /**
- * The newest public posts matching every word (each word matches itself and the longer words
- * it begins: "garden" finds "gardens"), at most `rankedMatches` + 1 of them, with the index's
+ * A word of one or two letters or digits finds only itself: as a beginning it would stand
+ * for a good part of every word the posts hold, and eight of them would hold a thread for
+ * a second (decision 034). Longer words find the words they begin too.
+ */
+const isPrefix = (word: string) => [...word].length > 2;
+
+/**
+ * The newest public posts matching every word (each word of three or more characters matches
+ * itself and the longer words it begins: "garden" finds "gardens"), at most `rankedMatches` + 1 of them, with the index's
  * relevance (lower is better; a title match weighs more). SQLite: an FTS5 query of quoted
  * prefixes, read newest first from the index; PostgreSQL: the same prefixes as a tsquery.
  */
 async function candidates(db: Db, words: string[]): Promise<Candidate[]> {
   if (dialectOf(db) === "postgres") {
-    const tsquery = sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(" & ")})`;
+    const tsquery = sql`to_tsquery('simple', ${words.map((word) => (isPrefix(word) ? `${word}:*` : word)).join(" & ")})`;
     return db
       .selectFrom("posts")
       .where(sql<boolean>`"searchDocument" @@ ${tsquery}`)
@@ -69,7 +83,7 @@ async function candidates(db: Db, words: string[]): Promise<Candidate[]> {
       .limit(rankedMatches + 1)
       .execute();
   }
-  const fts = words.map((word) => `"${word}"*`).join(" ");
+  const fts = words.map((word) => (isPrefix(word) ? `"${word}"*` : `"${word}"`)).join(" ");
   // A CROSS JOIN keeps the index first: SQLite must not scan every post and probe the index.
   return db
     .selectFrom("postSearch")
@@ -124,9 +138,15 @@ export async function searchPosts(
 
 const excerptLength = 240;
 
-/** Where the words occur: each at the start of a word, running to its end (prefixes). */
+/** Where the words occur: each at the start of a word, running to its end (as the index finds them). */
 function wordMatcher(words: string[]): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join("|")})[\\p{L}\\p{N}]*`, "giu");
+  const beginnings = words.filter(isPrefix);
+  const whole = words.filter((word) => !isPrefix(word));
+  const either = [
+    ...(beginnings.length > 0 ? [`(?:${beginnings.join("|")})[\\p{L}\\p{N}]*`] : []),
+    ...(whole.length > 0 ? [`(?:${whole.join("|")})(?![\\p{L}\\p{N}])`] : []),
+  ];
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${either.join("|")})`, "giu");
 }
 
 /** Text split into runs, the matching words marked. */

@@ -40,6 +40,9 @@ export function uploadArea(): Promise<UploadArea> {
 /** The Retry-After each refused request should carry (the tus server's refusals carry no headers). */
 const retryAfter = new WeakMap<Request, number>();
 
+/** A canceled upload's row being removed, by the request that canceled it (tus says so in an event). */
+const forgetting = new WeakMap<Request, Promise<void>>();
+
 function refusalToRetry(request: Request, status: number, body: string, seconds: number) {
   retryAfter.set(request, seconds);
   return refusal(status, body);
@@ -147,9 +150,12 @@ function uploadServer(db: Db): Promise<Server> {
       onUploadCreate: (request, upload) => beginUpload(db, request, upload, area),
       onUploadFinish: (_request, upload) => finishUpload(db, upload, area),
     });
-    server.on(EVENTS.POST_TERMINATE, (_request, _response, id: string) => {
-      forgetUpload(db, id.slice(area.keyPrefix.length)).catch((error) =>
-        log().warn({ err: error }, "forgetting a canceled upload failed"),
+    server.on(EVENTS.POST_TERMINATE, (request, _response, id: string) => {
+      forgetting.set(
+        request,
+        forgetUpload(db, id.slice(area.keyPrefix.length)).catch((error) =>
+          log().warn({ err: error }, "forgetting a canceled upload failed"),
+        ),
       );
     });
     return server;
@@ -159,6 +165,8 @@ function uploadServer(db: Db): Promise<Server> {
 /** Answers a tus request, with the Retry-After its refusal asks for. */
 export async function handleUploadRequest(db: Db, request: Request): Promise<Response> {
   const response = await (await uploadServer(db)).handleWeb(request);
+  // A canceled upload stops counting before the answer: the next upload, sent at once, has its room.
+  await forgetting.get(request);
   const seconds = retryAfter.get(request);
   if (seconds !== undefined) response.headers.set("Retry-After", String(seconds));
   return response;

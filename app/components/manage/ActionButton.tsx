@@ -1,6 +1,5 @@
-import { useFetcher, useRouteLoaderData } from "react-router";
-import { formTokenField } from "~/http/form-token-field.ts";
-import type { RootData } from "~/http/root-data.ts";
+import { useFetcher } from "react-router";
+import { FormTokenInput } from "../FormTokenInput.tsx";
 import { AppLink } from "../PageLink.tsx";
 
 interface ActionButtonProps {
@@ -23,11 +22,10 @@ const tones = {
  */
 export function ActionButton({ fields, label, accessibleLabel, tone = "plain" }: ActionButtonProps) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  const root = useRouteLoaderData<RootData>("root");
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" className="inline-flex flex-col items-start">
-      <input type="hidden" name={formTokenField} value={root?.formToken ?? ""} />
+      <FormTokenInput />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -15,7 +15,9 @@ import * as building from "./018-building.ts";
 import * as spaces from "./018-spaces.ts";
 import * as writing from "./019-writing.ts";
 import * as subscriptions from "./020-subscriptions.ts";
+import * as searchPrefixes from "./021-search-prefixes.ts";
 import * as spaceImages from "./022-space-images.ts";
+import * as profileReview from "./024-profile-review.ts";
 
 /** Every migration, in order; listed here so the bundler includes them. */
 export const migrations: MigrationProvider = {
@@ -37,7 +39,9 @@ export const migrations: MigrationProvider = {
       "018-spaces": spaces,
       "019-writing": writing,
       "020-subscriptions": subscriptions,
+      "021-search-prefixes": searchPrefixes,
       "022-space-images": spaceImages,
+      "024-profile-review": profileReview,
     };
   },
 };
