@@ -1,6 +1,7 @@
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { feedSize, postsFeed } from "~/.server/posts/feeds.ts";
+import { textImagesBySlug } from "~/.server/posts/post-images.ts";
 import { latestPosts } from "~/.server/posts/posts.ts";
 import { cachedPage } from "~/http/http-policy.ts";
 import { site } from "~/site/site.ts";
@@ -10,6 +11,7 @@ export const handle = cachedPage();
 /** RSS 2.0 of the latest posts. */
 export async function loader() {
   const { publicUrl } = config();
+  const posts = await latestPosts(db(), feedSize);
   return postsFeed(
     publicUrl,
     {
@@ -18,6 +20,10 @@ export async function loader() {
       feed: "/rss.xml",
       description: "Posts from our building on Moncur Street, Woollahra.",
     },
-    await latestPosts(db(), feedSize),
+    posts,
+    await textImagesBySlug(
+      db(),
+      posts.map((post) => post.slug),
+    ),
   );
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { feedSize, postsFeed } from "~/.server/posts/feeds.ts";
+import { textImagesBySlug } from "~/.server/posts/post-images.ts";
 import { latestPosts } from "~/.server/posts/posts.ts";
 import { cachedPage } from "~/http/http-policy.ts";
 import { isTag, tagPath } from "~/posts/tags.ts";
@@ -24,5 +25,9 @@ export async function loader({ params }: Route.LoaderArgs) {
       description: `Posts from our building on Moncur Street, Woollahra, tagged “${tag}”.`,
     },
     posts,
+    await textImagesBySlug(
+      db(),
+      posts.map((post) => post.slug),
+    ),
   );
 }

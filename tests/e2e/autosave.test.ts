@@ -115,9 +115,12 @@ describe.skipIf(!chromiumPath).each(serverDialects)(
       );
       // A new cover too: uploaded, it is part of the work kept aside.
       await page
-        .locator("input[type=file]")
+        .getByLabel("Choose a cover image")
         .setInputFiles({ name: "shop.jpg", mimeType: "image/jpeg", buffer: await photoJpeg(900, 600) });
-      await page.locator("[data-upload-state=success]").waitFor({ timeout: 30_000 });
+      await page
+        .getByRole("group", { name: "Cover image" })
+        .locator("[data-upload-state=success]")
+        .waitFor({ timeout: 30_000 });
       await page.getByLabel("Content (Markdown)").fill("Open since 1921, closed on Sundays.");
       await status(page).getByText(savedAt).waitFor({ timeout: 15_000 });
       expect(await status(page).textContent()).toContain("not on the site yet: Publish shows it to readers");

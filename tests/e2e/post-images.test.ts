@@ -67,6 +67,10 @@ describe("images inside posts", () => {
     expect(post.content).toBe(`The lobby, restored.\n\n![The restored lobby](/images/${id}/800.jpg)`);
     const inText = pictures(await postPage(slug)).find((picture) => picture.includes(id));
     expect(inText).toMatch(/alt="The restored lobby" width="800" height="600" loading="lazy"/);
+    // The feed carries it too, as the same picture.
+    const feed = await (await fetch(`${server.url}/rss.xml`)).text();
+    expect(feed).toContain(`&lt;img src=&quot;/images/${id}/800.jpg&quot;`);
+    expect(feed).toContain("alt=&quot;The restored lobby&quot; width=&quot;800&quot; height=&quot;600&quot;");
     const exported = await (await author.get("/account/data")).json();
     expect(exported.posts[0].images).toEqual([`${server.url}/images/${id}/800.jpg`]);
   });

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
 import { autosave, autosaveNewPost, otherVersion, pendingWork } from "~/.server/posts/autosave.ts";
+import { textImagesOf } from "~/.server/posts/post-images.ts";
 import {
   contentVersion,
   createPost,
@@ -234,6 +235,42 @@ describe.each(dialects)("autosave on $name", (dialect) => {
     // Its cover gone (swept since), it is offered without one: the post keeps its own.
     await t.db.deleteFrom("images").where("id", "=", "cover-b").execute();
     expect((await pendingWork(t.db, post, author.id))?.cover).toBeNull();
+  });
+
+  it("keeps the images a pending autosave shows from the sweep, releasing none the post still shows", async () => {
+    await t.db
+      .insertInto("images")
+      .values(
+        ["shown", "added"].map((id) => ({
+          id,
+          width: 900,
+          height: 600,
+          fallback: "jpeg" as const,
+          userId: author.id,
+          createdAt: 0,
+        })),
+      )
+      .execute();
+    const picture = (id: string) => `![A photo](/images/${id}/900.jpg)`;
+    const slug = await createPost(t.db, { ...published, content: picture("shown") }, author.id);
+    const post = await postOf(slug);
+    await autosave(t.db, post, { ...draft, content: picture("added") }, author, versionsOf(post));
+    const images = () =>
+      t.db
+        .selectFrom("images")
+        .select(["id", "releasedAt"])
+        .where("id", "in", ["shown", "added"])
+        .orderBy("id")
+        .execute();
+    expect((await textImagesOf(t.db, slug)).map(({ id }) => id).sort()).toEqual(["added", "shown"]);
+    expect(await images()).toEqual([
+      { id: "added", releasedAt: null },
+      { id: "shown", releasedAt: null },
+    ]);
+    // Saved without the first picture: that one is released, as any save releases what it stops showing.
+    await updatePost(t.db, slug, { ...published, content: picture("added") }, { savedBy: author.id });
+    expect((await textImagesOf(t.db, slug)).map(({ id }) => id)).toEqual(["added"]);
+    expect((await images()).map((row) => row.releasedAt === null)).toEqual([true, false]);
   });
 
   it("discards a pending autosave the writer chose not to restore, and only that one", async () => {

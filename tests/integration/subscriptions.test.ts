@@ -258,6 +258,18 @@ describe.each(dialects)("subscriptions on $name", (dialect) => {
     expect(digestMoment(Date.UTC(2026, 5, 14, 22, 0)).week).toBe("2026-06-15");
   });
 
+  it("does not mail a post dated more than a week back when it goes public (the sample batch's)", async () => {
+    await confirmed("f@example.com");
+    const old = new Date(Date.now() - 8 * day);
+    await createPost(t.db, { title: "From 2023", content: "Old news.", coverImageId: cover.id }, null, {
+      now: old,
+    });
+    await mailRound(t.db);
+    expect(await postMessages()).toEqual([]);
+    const recorded = await t.db.selectFrom("postMailings").select("state").executeTakeFirst();
+    expect(recorded?.state).toBe("earlier");
+  });
+
   it("with Off, records the post as not mailed, and never mails it later", async () => {
     await confirmed("e@example.com");
     await t.db.updateTable("siteSettings").set({ subscriptionMail: "off" }).execute();

@@ -1,6 +1,6 @@
 import { excerpt } from "~/posts/markdown.ts";
 import { site } from "~/site/site.ts";
-import { largestVariantUrl, variantContentType } from "~/uploads/image-variants.ts";
+import { type ImageInfo, largestVariantUrl, variantContentType } from "~/uploads/image-variants.ts";
 import { lastChanged, type Post } from "./posts.ts";
 import { renderedContent } from "./rendered-posts.ts";
 import { rssDocument } from "./rss.ts";
@@ -16,8 +16,16 @@ interface FeedOf {
   description: string;
 }
 
-/** An RSS response of posts (newest first), for the site's feed and each tag's. */
-export function postsFeed(publicUrl: string, of: FeedOf, posts: Post[]): Response {
+/**
+ * An RSS response of posts (newest first), for the site's feed and each tag's; `textImages`
+ * are the images each post's text shows, by slug (post-images.ts).
+ */
+export function postsFeed(
+  publicUrl: string,
+  of: FeedOf,
+  posts: Post[],
+  textImages: ReadonlyMap<string, ImageInfo[]> = new Map(),
+): Response {
   const channel = {
     title: of.title,
     link: `${publicUrl}${of.page}`,
@@ -33,7 +41,7 @@ export function postsFeed(publicUrl: string, of: FeedOf, posts: Post[]): Respons
     imageUrl: `${publicUrl}/illustrations/banner-1280.webp`,
   };
   const items = posts.map((post) => {
-    const html = renderedContent(post);
+    const html = renderedContent(post, textImages.get(post.slug));
     return {
       title: post.title,
       link: `${publicUrl}/blog/${encodeURIComponent(post.slug)}`,

@@ -15,6 +15,8 @@ export async function recordTextImages(
   content: string,
   uploaders: string[],
   now: number,
+  /** Work kept aside (a pending autosave, decision 038): its images are added, none released. */
+  { addOnly = false }: { addOnly?: boolean } = {},
 ): Promise<void> {
   const named = imageIdsIn(content);
   const recorded = (
@@ -36,7 +38,7 @@ export async function recordTextImages(
             )
             .execute()
         ).map((row) => row.id);
-  const dropped = recorded.filter((id) => !shown.includes(id));
+  const dropped = addOnly ? [] : recorded.filter((id) => !shown.includes(id));
   const added = shown.filter((id) => !recorded.includes(id));
   if (dropped.length > 0) {
     await trx.deleteFrom("postImages").where("slug", "=", slug).where("imageId", "in", dropped).execute();

@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type Insertable, sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import type { Database, PostRevisionsTable, PostStatus, RevisionKind } from "../db/schema.ts";
 import { inTransaction } from "../db/transaction.ts";
+import { recordTextImages } from "./post-images.ts";
 
 /** How many revisions a post keeps: older ones go as new ones come. */
 export const revisionsKept = 50;
@@ -121,7 +122,7 @@ export async function keepPendingAutosave(
       .set((eb) => ({ savedAt: eb.ref("savedAt") }))
       .where("slug", "=", slug)
       .where("savedAt", "=", basedOn)
-      .returning(["status"])
+      .returning(["status", "userId"])
       .executeTakeFirst();
     if (!post) {
       const exists = await trx.selectFrom("posts").select("slug").where("slug", "=", slug).executeTakeFirst();
@@ -132,6 +133,9 @@ export async function keepPendingAutosave(
     await dropPendingAutosaves(trx, slug, basedOn);
     const savedAt = Math.max(now, basedOn + 1, (current?.savedAt.getTime() ?? 0) + 1);
     await insertRevision(trx, slug, { ...work, status: post.status, kind: "autosave", savedAt });
+    // Its images are kept from the sweep until a save of the post decides (post-images.ts).
+    const uploaders = [post.userId, work.savedBy].filter((id): id is string => Boolean(id));
+    await recordTextImages(trx, slug, work.content, uploaders, now, { addOnly: true });
     return { outcome: "saved", savedAt };
   });
 }

@@ -18,6 +18,11 @@ import { unsubscribeLink } from "./subscribers.ts";
 export const batchSize = 500;
 const pollMs = 2_000;
 const dayMs = 24 * 60 * 60 * 1000;
+/**
+ * A post dated further back than this when it goes public is not news (the sample batch's
+ * 2023 articles, a post shown again long after it was hidden unseen): recorded, not mailed.
+ */
+export const newsForMs = 7 * dayMs;
 
 const newId = () => randomBytes(12).toString("hex");
 
@@ -48,7 +53,7 @@ async function startMailing(
 /**
  * Records each post that has gone public since it was last looked (published, its scheduled
  * moment passed, approved, or shown again), once: a post already recorded is never mailed
- * again. With `Each new post` a mailing starts for it; with `Weekly digest` it waits for
+ * again, and one dated more than `newsForMs` back is recorded without being mailed. With `Each new post` a mailing starts for it; with `Weekly digest` it waits for
  * Monday's; with `Off` it is recorded as not mailed. Several instances may look at once: the
  * record's key decides which one mails it. Returns how many posts were recorded.
  */
@@ -56,7 +61,7 @@ export async function noticePublicPosts(db: Db, now = Date.now()): Promise<numbe
   const setting = await subscriptionMail(db);
   const fresh = await db
     .selectFrom("posts")
-    .select(["slug", "title"])
+    .select(["slug", "title", "publishedOn"])
     .where(listedPublicly)
     .where((eb) =>
       eb.not(
@@ -70,7 +75,13 @@ export async function noticePublicPosts(db: Db, now = Date.now()): Promise<numbe
   let recorded = 0;
   for (const post of fresh) {
     const state: PostMailingState =
-      setting === "each" ? "mailed" : setting === "digest" ? "digest" : "not mailed";
+      Number(post.publishedOn) < now - newsForMs
+        ? "earlier"
+        : setting === "each"
+          ? "mailed"
+          : setting === "digest"
+            ? "digest"
+            : "not mailed";
     const first = await inTransaction(db, async (trx) => {
       const inserted = await trx
         .insertInto("postMailings")
