@@ -30,11 +30,21 @@ export const publicPagePaths = [
   "/contact",
 ];
 
-/** Pages for signed-in users, which search engines are asked to leave alone. */
+/**
+ * What search engines are asked to leave alone (robots.txt): pages for signed-in users and
+ * the manage area, search results, previews, and the pages a form or an email's link leads
+ * to. Prefixes as robots.txt matches them; a trailing slash keeps the page itself (`/contact`,
+ * `/subscribe`) crawlable. tests/unit/robots-paths.test.ts checks every route in routes.ts
+ * against this list.
+ */
 export const privatePathPrefixes = [
   "/create-post",
+  "/create-batch",
   "/edit-post/",
+  "/preview/",
   "/dashboard",
+  "/manage",
+  "/search",
   "/login",
   "/register",
   "/logout",
@@ -42,5 +52,8 @@ export const privatePathPrefixes = [
   "/reset-password/",
   "/verify-email/",
   "/account",
+  "/contact/",
+  "/subscribe/",
+  "/unsubscribe/",
   "/api/",
 ];

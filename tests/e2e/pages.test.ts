@@ -228,11 +228,25 @@ describe("every public page", () => {
       expect(locations).not.toContain("/dashboard");
     });
 
-    it("points robots at the sitemap and away from signed-in pages", async () => {
+    it("points robots at the sitemap and away from signed-in pages, the manage area, search and emailed links", async () => {
       const text = await (await fetch(`${server.url}/robots.txt`)).text();
       expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
-      for (const path of ["/dashboard", "/create-post", "/edit-post/", "/login"])
-        expect(text).toContain(`Disallow: ${path}`);
+      const disallowed = [...text.matchAll(/^Disallow: (.+)$/gm)].map(([, path]) => path ?? "");
+      for (const path of [
+        "/dashboard",
+        "/create-post",
+        "/edit-post/",
+        "/login",
+        "/manage",
+        "/search",
+        "/account",
+        "/preview/",
+        "/subscribe/",
+        "/unsubscribe/",
+      ])
+        expect(disallowed).toContain(path);
+      for (const page of publicPagePaths)
+        expect(disallowed.filter((path) => page.startsWith(path))).toEqual([]);
     });
 
     it("publishes the latest posts as RSS 2.0", async () => {
