@@ -1,8 +1,8 @@
 /**
- * The HTTP server, composed in the order a request meets it: security headers, then the
- * metrics (when they are served on the site's port), build assets and cached pages (with a
- * signed-in reader's parts put in) answered before Express;
- * then the request's id, nonce and address, the guards, compression, static files, and React
+ * The HTTP server, composed in the order a request meets it: its id and access-log line (and
+ * metrics) for every request, security headers, then the metrics endpoint (when served on the
+ * site's port), build assets and cached pages (with a signed-in reader's parts put in)
+ * answered before Express; then the request's nonce and address, the guards, compression, static files, and React
  * Router; then the last resort for errors.
  * `npm start`, `npm run dev`, or `node server.ts` from any launcher after `npm run build`.
  */
@@ -31,7 +31,7 @@ import {
   rejectMalformedUrls,
   sameOriginOnly,
 } from "./server/request-guards.ts";
-import { answeredBy, countedRequests } from "./server/request-metrics.ts";
+import { answeredBy, observedRequests } from "./server/request-metrics.ts";
 import { aroundTheApplication, lastResort } from "./server/responses.ts";
 import { routePatterns } from "./server/route-patterns.ts";
 import {
@@ -52,7 +52,7 @@ app.disable("x-powered-by");
 // The hops clientAddress counts: React Router's origin check then sees the browser's https://.
 app.set("trust proxy", config.trustedProxies);
 app.use(
-  requestContext(logger, imageOrigin, config.trustedProxies),
+  requestContext(imageOrigin, config.trustedProxies),
   fetchableMethodsOnly,
   rejectMalformedUrls,
   sameOriginOnly,
@@ -119,9 +119,12 @@ const handle = (req: IncomingMessage, res: ServerResponse) => {
 };
 const server = createServer(
   serverTimeouts,
-  metricsEndpoint
-    ? countedRequests(handle, { patternOf: routePatterns(build.current.routes), keyFor })
-    : handle,
+  observedRequests(handle, {
+    patternOf: routePatterns(build.current.routes),
+    keyFor,
+    logger,
+    counted: metricsEndpoint !== undefined,
+  }),
 );
 server.on("clientError", answerMalformedRequest);
 if (isFirstThread) await metricsEndpoint?.listen();

@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import { loggedUrl } from "../app/.server/accounts/links.ts";
 import { metrics } from "../app/.server/metrics.ts";
 
 /** What answered a request before the application could: for its labels in the metrics. */
@@ -20,26 +23,40 @@ const routeOf: Record<Exclude<AnsweredBy, "page cache">, string> = {
 
 const methods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-interface RequestMetricsOptions {
+interface ObservedRequestsOptions {
   /** The route pattern of a request address. */
   patternOf: (url: string) => string;
   /** The page cache's key for a request address: undefined when the cache never keeps its route. */
   keyFor: (url: string) => string | undefined;
+  /** Where each request's access-log line goes. */
+  logger: Logger;
+  /** Whether the metrics count requests too (METRICS set). */
+  counted: boolean;
+}
+
+const requestIdKey = Symbol("request id");
+type Identified = ServerResponse & { [requestIdKey]?: string };
+
+/** The id of the request this response answers, as its log line gives it. */
+export function requestIdOf(res: ServerResponse): string | undefined {
+  return (res as Identified)[requestIdKey];
 }
 
 /**
- * Times every request the handler answers and counts it by route pattern, method, status and
- * what the page cache did: "hit" when it answered, "miss" when it could have (a reading page
- * not yet cached, or not in this form), "none" for everything it never keeps. A response
- * written before the handler returns (a cached page, an asset) is counted at once; any other
- * when it is done, or "aborted" when the client left before it was.
+ * Every request, however it is answered (an asset, a cached page, a signed-in reader's page
+ * made from one, or the application), gets an id and one access-log line when it is done
+ * (the application's answers carry the id as X-Request-Id, for an error's page and report): its id, method, route pattern, address (tokens left out), status, time and what the
+ * page cache did — "hit" when it answered, "miss" when it could have (a reading page not yet
+ * cached, or not in this form), "none" for everything it never keeps. The metrics, when on,
+ * count the same. A response written before the handler returns (a cached page, an asset) is
+ * recorded at once; any other when it is done, or "aborted" when the client left before it was.
  */
-export function countedRequests(
+export function observedRequests(
   handler: (req: IncomingMessage, res: ServerResponse) => void,
-  { patternOf, keyFor }: RequestMetricsOptions,
+  { patternOf, keyFor, logger, counted }: ObservedRequestsOptions,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const { requests } = metrics();
-  const record = (req: IncomingMessage, res: Marked, url: string, started: number) => {
+  const requests = counted ? metrics().requests : undefined;
+  const record = (req: IncomingMessage, res: Marked & Identified, url: string, started: number) => {
     const by = res[answeredByKey];
     const method = methods.has(req.method ?? "") ? (req.method as string) : "other";
     const cache =
@@ -48,19 +65,17 @@ export function countedRequests(
         : by === undefined && (method === "GET" || method === "HEAD") && keyFor(url) !== undefined
           ? "miss"
           : "none";
-    requests.observe(
-      {
-        route: by === undefined || by === "page cache" ? patternOf(url) : routeOf[by],
-        method,
-        status: res.writableFinished || res.writableEnded ? res.statusCode : "aborted",
-        cache,
-      },
-      (performance.now() - started) / 1000,
-    );
+    const route = by === undefined || by === "page cache" ? patternOf(url) : routeOf[by];
+    const status = res.writableFinished || res.writableEnded ? res.statusCode : "aborted";
+    const ms = performance.now() - started;
+    logger.info({ requestId: res[requestIdKey], method, route, url: loggedUrl(url), status, ms, cache });
+    requests?.observe({ route, method, status, cache }, ms / 1000);
   };
   return (req, res) => {
     const started = performance.now();
-    // Express rewrites req.url while it routes; the address as it came is what is labelled.
+    const id = randomUUID();
+    (res as Identified)[requestIdKey] = id;
+    // Express rewrites req.url while it routes; the address as it came is what is recorded.
     const url = req.url ?? "/";
     handler(req, res);
     if (res.writableEnded) record(req, res, url, started);

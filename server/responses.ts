@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { personalCacheControl } from "../app/http/http-policy.ts";
 import type { ContentVersion } from "./content-version.ts";
 import type { PageCache } from "./page-cache.ts";
-import { requestIdOf } from "./request-context.ts";
+import { requestIdOf } from "./request-metrics.ts";
 
 /** Runs `listener` just before the response's headers are written (the write is committed by then). */
 function beforeHeaders(res: ServerResponse, listener: () => void): void {

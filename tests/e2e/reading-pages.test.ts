@@ -108,6 +108,8 @@ describe.each(serverDialects)("reading pages are documents ($name)", (dialect) =
       const anonymous = withoutNonces(await (await fetch(`${server.url}${path}`)).text());
       const response = await reader.get(path);
       expect(response.status, path).toBe(200);
+      // Made from the shared page, not rendered in full: the application's answers carry an id.
+      expect(response.headers.get("x-request-id"), path).toBeNull();
       expect(response.headers.get("cache-control"), path).toBe(personalCacheControl);
       const own = withoutNonces(await response.text());
       expect(own, path).toContain("reader@example.com");
@@ -120,6 +122,42 @@ describe.each(serverDialects)("reading pages are documents ($name)", (dialect) =
       const after = await fetch(`${server.url}${path}`);
       expect(await after.text(), path).not.toContain("reader@example.com");
     }
+  });
+
+  it("writes one access-log line for every request, however it is answered, and never a token", async () => {
+    // The suite's servers log warnings only; this one logs every request, as production does.
+    const server = await startServer({ LOG_LEVEL: "info" });
+    const reader = await signedUp(server.url, "logged.reader@example.com");
+    await fetch(`${server.url}/about`);
+    const token = "A".repeat(43);
+    const asked = [
+      ["/about", await fetch(`${server.url}/about`)],
+      ["/about", await reader.get("/about")],
+      ["/account", await reader.get("/account")],
+      ["/reset-password/:token", await fetch(`${server.url}/reset-password/${token}`)],
+    ] as const;
+    const logged = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{") && line.includes('"route"'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    // The application's answers carry their id; the others are the cached page's latest hit.
+    const lineOf = (route: string, response: Response) => {
+      const id = response.headers.get("x-request-id");
+      return id
+        ? logged().find((entry) => entry.requestId === id)
+        : logged().findLast((entry) => entry.route === route && entry.cache === "hit");
+    };
+    for (const [route, response] of asked) {
+      await expect.poll(() => lineOf(route, response), { timeout: 3000 }).toBeDefined();
+      const line = lineOf(route, response);
+      expect(line, route).toMatchObject({ method: "GET", route, status: response.status });
+      expect(typeof line?.ms).toBe("number");
+      expect(line?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(server.output()).not.toContain(token);
+    await server.stop();
   });
 
   it("sends a signed-in reader's page gzip-compressed or plain, the same page either way", async () => {

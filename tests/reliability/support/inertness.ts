@@ -61,11 +61,12 @@ function scanDocument(ownStarts: string[]): string[] {
 
 /**
  * What a page may fetch by itself: the build's files, the reading pages' small scripts, the
- * illustrations, the icon and image variants, all from the site. Anything else (say, an image whose address leads to /logout)
+ * illustrations, the icon and image variants, and the start stamp of a subscribe or enquiry
+ * form (a pixel that only notes when the form was loaded), all from the site. Anything else (say, an image whose address leads to /logout)
  * is a request the reader never chose, made with their cookies.
  */
 const fetchedByItself =
-  /^\/(assets\/|scripts\/|illustrations\/|favicon\.svg$|images\/[A-Za-z0-9_-]+\/\d+\.(avif|webp|jpg|png)$)/;
+  /^\/(assets\/|scripts\/|illustrations\/|favicon\.svg$|images\/[A-Za-z0-9_-]+\/\d+\.(avif|webp|jpg|png)$|contact\/started$)/;
 
 /**
  * Loads a page in Chromium with JavaScript on, lets it hydrate, and lists everything that
