@@ -10,7 +10,10 @@ import { freePort } from "./server.ts";
 export interface RunningS3 {
   /** The variables that point a server at this store's bucket. */
   env: Record<string, string>;
-  /** Makes the store take `ms` before it accepts each object written (0: at once again). */
+  /**
+   * Makes the store answer each write `ms` late, the object stored at once: a writer killed
+   * meanwhile never learns it was stored, nor sends its next object (0: answers at once again).
+   */
   slowWrites(ms: number): void;
   stop(): Promise<void>;
 }
@@ -34,8 +37,8 @@ export async function startS3(prefix = "site"): Promise<RunningS3> {
   });
   let writeDelayMs = 0;
   s3.middleware.unshift(async (context, next) => {
+    await next();
     if (writeDelayMs > 0 && context.method === "PUT") await setTimeout(writeDelayMs);
-    return next();
   });
   s3.middleware.unshift(async (context, next) => {
     const uploadId = context.query.uploadId;
