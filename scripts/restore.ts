@@ -1,7 +1,8 @@
 /**
- * `npm run restore -- <folder>`: puts a backup made by `npm run backup` back into DATA_DIR (and
- * DATABASE_URL's database). The server must be stopped first. A missing, unfinished or mismatched
- * backup is refused before anything is touched.
+ * `npm run restore -- <folder or s3:// address>`: puts a backup made by `npm run backup` or the
+ * schedule back into DATA_DIR (and DATABASE_URL's database). The server must be stopped first.
+ * A missing, unfinished or mismatched backup is refused before anything is touched. Without an
+ * argument, lists the whole backups where the site puts them.
  */
 import { chmodSync, copyFileSync, cpSync, existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +13,7 @@ import {
   listOf,
   readBackup,
 } from "../app/.server/backups/backup-set.ts";
+import { type BackupStore, backupAt, defaultStores } from "../app/.server/backups/backup-store.ts";
 import { postgresTool } from "../app/.server/backups/postgres-tools.ts";
 import { Refusal } from "../app/.server/backups/refusal.ts";
 import { checkDatabaseCopy } from "../app/.server/backups/take.ts";
@@ -78,44 +80,59 @@ function restoreImages(copy: string, live: string): void {
   rmSync(outgoing, { recursive: true, force: true });
 }
 
-async function restore(folderArgument: string | undefined): Promise<void> {
-  if (!folderArgument) {
-    throw new Refusal(
-      "say which backup to restore, e.g. npm run restore -- backups/<time> (stop the server first)",
-    );
+/** The whole backups where `npm run backup` and the schedule put them, oldest first. */
+async function listBackups(config: Config): Promise<void> {
+  const { taken, scheduled } = await defaultStores(config);
+  const where = (store: BackupStore) => path.dirname(store.location("-"));
+  for (const [what, store] of [
+    ["Taken by npm run backup", taken],
+    ["Taken on the schedule", scheduled],
+  ] as const) {
+    const { whole } = await store.list();
+    console.log(`${what}, in ${where(store)}: ${whole.length === 0 ? "none" : ""}`);
+    for (const name of whole) console.log(`  ${store.location(name)}`);
   }
-  const folder = path.resolve(folderArgument);
-  const manifest = readBackup(folder);
-  const config = siteConfig();
-  if (manifest.database !== config.database.kind) {
-    const setting = config.database.kind === "postgres" ? "DATABASE_URL is set" : "DATABASE_URL is not set";
-    throw new Refusal(
-      `this backup holds a ${kindName[manifest.database]} database but ${setting}: nothing was changed`,
-    );
-  }
-  const databaseCopy = path.join(folder, manifest.files.database);
-  await checkDatabaseCopy(manifest, databaseCopy);
-  await refuseWhileServerRuns(config.port);
+  console.log("Stop the server, then restore one with: npm run restore -- <one of these>");
+}
 
-  await restoreDatabase(config.database, databaseCopy);
-  await endLeases(config.database);
-  const parts = [`the ${kindName[manifest.database]} database`];
-  if (manifest.files.images) {
-    restoreImages(path.join(folder, manifest.files.images), path.join(config.dataDir, imagesName));
-    parts.push(describeImages(path.join(config.dataDir, imagesName)));
-  }
-  if (manifest.files.authSecret) {
-    const secret = path.join(config.dataDir, authSecretName);
-    copyFileSync(path.join(folder, manifest.files.authSecret), secret);
-    chmodSync(secret, 0o600);
-    parts.push("the session secret");
-  }
-  if (manifest.imagesInObjectStore) {
+async function restore(address: string | undefined): Promise<void> {
+  const config = siteConfig();
+  if (!address) return listBackups(config);
+  const { store, name } = await backupAt(address, config);
+  await store.read(name, async (folder) => {
+    const manifest = readBackup(folder, store.location(name));
+    if (manifest.database !== config.database.kind) {
+      const setting = config.database.kind === "postgres" ? "DATABASE_URL is set" : "DATABASE_URL is not set";
+      throw new Refusal(
+        `this backup holds a ${kindName[manifest.database]} database but ${setting}: nothing was changed`,
+      );
+    }
+    const databaseCopy = path.join(folder, manifest.files.database);
+    await checkDatabaseCopy(manifest, databaseCopy);
+    await refuseWhileServerRuns(config.port);
+
+    await restoreDatabase(config.database, databaseCopy);
+    await endLeases(config.database);
+    const parts = [`the ${kindName[manifest.database]} database`];
+    if (manifest.files.images) {
+      restoreImages(path.join(folder, manifest.files.images), path.join(config.dataDir, imagesName));
+      parts.push(describeImages(path.join(config.dataDir, imagesName)));
+    }
+    if (manifest.files.authSecret) {
+      const secret = path.join(config.dataDir, authSecretName);
+      copyFileSync(path.join(folder, manifest.files.authSecret), secret);
+      chmodSync(secret, 0o600);
+      parts.push("the session secret");
+    }
+    if (manifest.imagesInObjectStore) {
+      console.log(
+        "Images are in the object store (STORAGE_URL): this backup holds none, so they were left as they are.",
+      );
+    }
     console.log(
-      "Images are in the object store (STORAGE_URL): this backup holds none, so they were left as they are.",
+      `Restored ${listOf(parts)} from the backup of ${manifest.createdAt}. Start the server again.`,
     );
-  }
-  console.log(`Restored ${listOf(parts)} from the backup of ${manifest.createdAt}. Start the server again.`);
+  });
 }
 
 await runScript("restore", () => restore(process.argv[2]));

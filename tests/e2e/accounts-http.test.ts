@@ -526,11 +526,13 @@ describe("sessions across a restart", () => {
 });
 
 describe("on HTTPS", () => {
-  it("marks the session cookie and the forms' token cookie Secure", async () => {
+  it("marks the session cookie, the forms' token cookie and their start stamp Secure", async () => {
     const server = await startServer({ PUBLIC_URL: "https://woollahra-moncur.example" });
     const visitor = new Visitor(server.url);
     const page = await visitor.get("/login");
     expect(page.headers.getSetCookie().find((c) => c.startsWith("wm_form="))).toMatch(/; Secure$/);
+    const stamp = await visitor.get("/contact/started");
+    expect(stamp.headers.getSetCookie().find((c) => c.startsWith("wm_enquiry="))).toMatch(/; Secure/);
     await visitor.register("secure@example.com", password);
     const response = await visitor.logIn("secure@example.com", password);
     const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token="));

@@ -3,10 +3,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { timestampName } from "~/.server/backups/take.ts";
 import { openDatabase } from "~/.server/db/database.ts";
 import { acknowledged, ownSlugs, publish, signedUp, uploadCover } from "../support/author.ts";
+import { type BackupPlace, backupBucket, backupFolder } from "../support/backup-places.ts";
 import { freePort, type RunningServer, startServer } from "../support/server.ts";
-import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
+import { serverDialects } from "../support/server-dialects.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
 import { runBackupScript, type ScriptRun } from "./support/backup-scripts.ts";
 
@@ -40,19 +42,33 @@ const dialectsToRun = serverDialects.filter((dialect) => {
   return false;
 });
 
-describe.each(dialectsToRun)("backup and restore on $name", (dialect: ServerDialect) => {
+/** Each database, backed up into a folder, and into the site's bucket (STORAGE_URL). */
+const runs = dialectsToRun.flatMap((dialect) =>
+  (["folder", "bucket"] as const).map((place) => ({ dialect, place })),
+);
+
+describe.each(runs)("backup and restore on $dialect.name into a $place", ({ dialect, place: placeName }) => {
   let env: Record<string, string>;
   let dispose: () => Promise<void>;
   let workDir: string;
   let server: RunningServer | undefined;
+  let place: BackupPlace;
+  const inBucket = placeName === "bucket";
 
   beforeAll(async () => {
     ({ env, dispose } = await dialect.prepare());
     workDir = mkdtempSync(path.join(tmpdir(), "wm-backup-"));
-    env = { ...env, DATA_DIR: path.join(workDir, "data"), RATE_LIMITS: "off" };
+    place = inBucket ? await backupBucket("backups") : backupFolder(workDir);
+    env = {
+      ...env,
+      ...(inBucket ? place.env : {}),
+      DATA_DIR: path.join(workDir, "data"),
+      RATE_LIMITS: "off",
+    };
   });
   afterAll(async () => {
     await server?.stop();
+    await place?.stop();
     await dispose?.();
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
@@ -92,7 +108,9 @@ describe.each(dialectsToRun)("backup and restore on $name", (dialect: ServerDial
     const beforeSlugs = await ownSlugs(author);
 
     // Writes go on while the backup runs: it must not wait for them, nor catch half of one.
-    const backupDir = path.join(workDir, "backup");
+    // (In a bucket, a backup's name is its time; images stay in the bucket, sessions' secret
+    // in AUTH_SECRET.)
+    const backupDir = inBucket ? place.address(timestampName(new Date())) : path.join(workDir, "backup");
     let backingUp = true;
     const during: string[] = [];
     const writing = (async () => {
@@ -107,7 +125,9 @@ describe.each(dialectsToRun)("backup and restore on $name", (dialect: ServerDial
     await writing;
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(
-      /Backed up the (SQLite|PostgreSQL) database, 1 image, and the session secret/,
+      inBucket
+        ? /^Backed up the (SQLite|PostgreSQL) database to s3:\/\//m
+        : /Backed up the (SQLite|PostgreSQL) database, 1 image, and the session secret/,
     );
 
     const laterCover = await uploadCover(author);
@@ -121,12 +141,18 @@ describe.each(dialectsToRun)("backup and restore on $name", (dialect: ServerDial
     expect(await storedTitles()).toEqual(expect.arrayContaining(after));
 
     await server.stop();
-    const incomplete = path.join(workDir, "incomplete");
-    cpSync(backupDir, incomplete, { recursive: true });
-    rmSync(path.join(incomplete, "images"), { recursive: true });
-    expectOneLineRefusal(await runBackupScript("restore", [incomplete], scriptEnv()), /incomplete/);
+    if (!inBucket) {
+      const incomplete = path.join(workDir, "incomplete");
+      cpSync(backupDir, incomplete, { recursive: true });
+      rmSync(path.join(incomplete, "images"), { recursive: true });
+      expectOneLineRefusal(await runBackupScript("restore", [incomplete], scriptEnv()), /incomplete/);
+    }
     expectOneLineRefusal(
-      await runBackupScript("restore", [path.join(workDir, "no-such-backup")], scriptEnv()),
+      await runBackupScript(
+        "restore",
+        [inBucket ? place.address("2000-01-01T00-00-00Z") : path.join(workDir, "no-such-backup")],
+        scriptEnv(),
+      ),
       /no backup/,
     );
     expect(await storedTitles(), "a refused restore changes nothing").toEqual(expect.arrayContaining(after));
@@ -134,7 +160,9 @@ describe.each(dialectsToRun)("backup and restore on $name", (dialect: ServerDial
     const restore = await runBackupScript("restore", [backupDir], scriptEnv());
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toMatch(
-      /^Restored the (SQLite|PostgreSQL) database, 1 image, and the session secret/,
+      inBucket
+        ? /^Restored the (SQLite|PostgreSQL) database from the backup of /m
+        : /^Restored the (SQLite|PostgreSQL) database, 1 image, and the session secret/,
     );
 
     server = await startServer(env);
@@ -158,7 +186,8 @@ describe.each(dialectsToRun)("backup and restore on $name", (dialect: ServerDial
     const image = await reader.get(`/images/${cover}/400.webp`);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/webp");
-    expect((await reader.get(`/images/${laterCover}/400.webp`)).status).toBe(404);
+    // A bucket keeps its images whatever is restored; a folder's are those of the backup.
+    if (!inBucket) expect((await reader.get(`/images/${laterCover}/400.webp`)).status).toBe(404);
 
     // The session cookie from before the backup still works: sessions and their secret came back.
     const returning = new Visitor(server.url);
@@ -167,7 +196,7 @@ describe.each(dialectsToRun)("backup and restore on $name", (dialect: ServerDial
   });
 
   it("gives pg_dump and pg_restore the password in their environment, never on the command line", {
-    skip: dialect.name !== "postgres",
+    skip: dialect.name !== "postgres" || inBucket,
   }, async () => {
     await server?.stop();
     server = undefined;
@@ -205,7 +234,9 @@ describe.each(dialectsToRun)("backup and restore on $name", (dialect: ServerDial
     }
   });
 
-  it("says in one line when pg_dump is missing", { skip: dialect.name !== "postgres" }, async () => {
+  it("says in one line when pg_dump is missing", {
+    skip: dialect.name !== "postgres" || inBucket,
+  }, async () => {
     const run = await runBackupScript("backup", [path.join(workDir, "without-pg-dump")], {
       ...scriptEnv(),
       PATH: path.join(workDir, "empty-path"),

@@ -3,12 +3,18 @@ import { mkdtempSync } from "node:fs";
 import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout } from "node:timers/promises";
 import S3rver from "s3rver";
 import { freePort } from "./server.ts";
 
 export interface RunningS3 {
   /** The variables that point a server at this store's bucket. */
   env: Record<string, string>;
+  /**
+   * Makes the store answer each write `ms` late, the object stored at once: a writer killed
+   * meanwhile never learns it was stored, nor sends its next object (0: answers at once again).
+   */
+  slowWrites(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -28,6 +34,11 @@ export async function startS3(prefix = "site"): Promise<RunningS3> {
     directory,
     silent: true,
     configureBuckets: [{ name: bucket }],
+  });
+  let writeDelayMs = 0;
+  s3.middleware.unshift(async (context, next) => {
+    await next();
+    if (writeDelayMs > 0 && context.method === "PUT") await setTimeout(writeDelayMs);
   });
   s3.middleware.unshift(async (context, next) => {
     const uploadId = context.query.uploadId;
@@ -74,6 +85,9 @@ export async function startS3(prefix = "site"): Promise<RunningS3> {
       AWS_ACCESS_KEY_ID: "S3RVER",
       AWS_SECRET_ACCESS_KEY: "S3RVER",
       AUTH_SECRET: "a shared secret for the instances of one test run",
+    },
+    slowWrites(ms) {
+      writeDelayMs = ms;
     },
     async stop() {
       await s3.close();

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Kysely } from "kysely";
+import { CompiledQuery, type Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import { passwordLimits } from "~/accounts/credentials-schema.ts";
 import { cookieNames } from "~/http/http-policy.ts";
@@ -330,6 +330,43 @@ const checkedAuthCookie = remembered(megabyte, (secretAndCookie) => {
     : null;
 });
 
+type SessionRow = {
+  id: string;
+  email: string;
+  twoFactorEnabled: boolean | number | null;
+  expiresAt: Date | string | number;
+  role: Role | null;
+  suspendedAt: number | null;
+};
+
+/**
+ * The session lookup's SQL, built once per database: every page a signed-in reader opens runs
+ * it, and building it with Kysely cost five times running it (128 µs against 25 µs on SQLite).
+ * Its one parameter is the session's token.
+ */
+const sessionQueries = new WeakMap<Db, string>();
+function sessionQuery(source: Db): string {
+  let text = sessionQueries.get(source);
+  if (text === undefined) {
+    text = accountTables(source)
+      .selectFrom("session")
+      .innerJoin("user", "user.id", "session.userId")
+      .leftJoin("members", "members.userId", "user.id")
+      .select([
+        "user.id",
+        "user.email",
+        "user.twoFactorEnabled",
+        "session.expiresAt",
+        "members.role",
+        "members.suspendedAt",
+      ])
+      .where("session.token", "=", "")
+      .compile().sql;
+    sessionQueries.set(source, text);
+  }
+  return text;
+}
+
 /**
  * The signed-in user, or null. One indexed query: the cookie's signature is checked here,
  * and only a session due for its daily extension (a write) goes through better-auth.
@@ -338,20 +375,9 @@ const checkedAuthCookie = remembered(megabyte, (secretAndCookie) => {
 export async function getUser(request: Request): Promise<User | null> {
   const token = signedSessionToken(request);
   if (!token) return null;
-  const row = await accountTables()
-    .selectFrom("session")
-    .innerJoin("user", "user.id", "session.userId")
-    .leftJoin("members", "members.userId", "user.id")
-    .select([
-      "user.id",
-      "user.email",
-      "user.twoFactorEnabled",
-      "session.expiresAt",
-      "members.role",
-      "members.suspendedAt",
-    ])
-    .where("session.token", "=", token)
-    .executeTakeFirst();
+  const source = db();
+  const [row] = (await source.executeQuery<SessionRow>(CompiledQuery.raw(sessionQuery(source), [token])))
+    .rows;
   const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
   // Suspension ends the sessions; a sign-in racing with it must not outlive it either.
   if (!row || expiresAt <= Date.now() || row.suspendedAt != null) return null;

@@ -48,19 +48,23 @@ function parseManifest(text: string): Manifest | undefined {
   }
 }
 
-/** The manifest of a complete backup folder; refuses a missing, unfinished or damaged one. */
-export function readBackup(folder: string): Manifest {
-  if (!existsSync(folder)) throw new Refusal(`there is no backup at ${folder}`);
-  const manifestFile = path.join(folder, manifestName);
-  if (!existsSync(manifestFile)) {
-    throw new Refusal(`${folder} is not a complete backup (no ${manifestName}): nothing was changed`);
+/**
+ * The manifest of a complete backup folder; refuses a missing, unfinished or damaged one.
+ * `shownAs` is where the operator knows the backup (a bucket's backup is read from a copy).
+ */
+export function readBackup(folder: string, shownAs = folder): Manifest {
+  if (!existsSync(folder)) throw new Refusal(`there is no backup at ${shownAs}`);
+  if (!existsSync(path.join(folder, manifestName))) {
+    throw new Refusal(`${shownAs} is not a complete backup (no ${manifestName}): nothing was changed`);
   }
-  const manifest = parseManifest(readFileSync(manifestFile, "utf8"));
-  if (!manifest) throw new Refusal(`${manifestFile} is not a backup manifest this version understands`);
+  const manifest = parseManifest(readFileSync(path.join(folder, manifestName), "utf8"));
+  if (!manifest) {
+    throw new Refusal(`${shownAs}'s ${manifestName} is not a backup manifest this version understands`);
+  }
   const { database, images, authSecret } = manifest.files;
   for (const name of [database, images, authSecret]) {
     if (name !== null && !existsSync(path.join(folder, name))) {
-      throw new Refusal(`${folder} is incomplete: ${name} is missing, so nothing was changed`);
+      throw new Refusal(`${shownAs} is incomplete: ${name} is missing, so nothing was changed`);
     }
   }
   return manifest;

@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { BackupStatus } from "../db/schema.ts";
 import { log } from "../log.ts";
 import { withLease } from "../uploads/upload-locks.ts";
-import { manifestName } from "./backup-set.ts";
+import { type BackupStore, defaultStores } from "./backup-store.ts";
 import { takeBackup, timestampName, verifyBackup } from "./take.ts";
 
 /** Instances sharing a database take turns through this lease: one backup at a time, anywhere. */
@@ -43,7 +42,8 @@ export async function recentBackups(db: Db, limit = 5): Promise<BackupRecord[]> 
 
 interface Schedule {
   everyMs: number;
-  dir: string;
+  /** BACKUP_DIR, or the bucket's `backups/scheduled/` with STORAGE_URL. */
+  store: BackupStore;
   keep: number;
 }
 
@@ -54,7 +54,7 @@ interface Schedule {
  */
 export async function backUpIfDue(db: Db, schedule: Schedule, now = Date.now()): Promise<boolean> {
   return withLease(db, leaseName, async () => {
-    await endInterrupted(db);
+    await endInterrupted(db, schedule.store);
     const [lastGood, lastTry] = await Promise.all([newestStart(db, "ok"), newestStart(db, "failed")]);
     const retryPause = Math.min(schedule.everyMs, retryAfterMs);
     if (lastGood !== undefined && now - lastGood < schedule.everyMs) return;
@@ -75,22 +75,31 @@ async function newestStart(db: Db, status: BackupStatus): Promise<number | undef
   return row === undefined ? undefined : Number(row.startedAt);
 }
 
+/** The backup's name when `location` is in `store` (the store may have changed since). */
+function nameIn(store: BackupStore, location: string): string | undefined {
+  const name = path.basename(location);
+  return store.location(name) === location ? name : undefined;
+}
+
 /**
  * A backup still marked running holds no lease (we have it): its instance stopped during it,
- * or this database is a restored copy taken while that backup ran (whose folder may be whole).
+ * or this database is a restored copy taken while that backup ran (whose copy may be whole).
  */
-async function endInterrupted(db: Db): Promise<void> {
+async function endInterrupted(db: Db, store: BackupStore): Promise<void> {
   const unfinished = await db
     .selectFrom("backups")
     .select(["id", "folder"])
     .where("status", "=", "running")
     .execute();
   for (const { id, folder } of unfinished) {
-    const whole = await verifyBackup(folder).then(
-      () => true,
-      () => false,
-    );
-    if (!whole) rmSync(folder, { recursive: true, force: true });
+    const name = nameIn(store, folder);
+    const whole =
+      name !== undefined &&
+      (await verifyBackup(store, name).then(
+        () => true,
+        () => false,
+      ));
+    if (!whole && name !== undefined) await store.remove(name);
     await db
       .updateTable("backups")
       .set(
@@ -107,21 +116,25 @@ async function endInterrupted(db: Db): Promise<void> {
   }
 }
 
-async function backUp(db: Db, { dir }: Schedule, now: number): Promise<void> {
+async function backUp(db: Db, { store }: Schedule, now: number): Promise<void> {
   const id = randomBytes(16).toString("hex");
-  const folder = path.join(dir, timestampName(new Date(now)));
-  await db.insertInto("backups").values({ id, folder, status: "running", startedAt: now }).execute();
+  const name = timestampName(new Date(now));
+  const location = store.location(name);
+  await db
+    .insertInto("backups")
+    .values({ id, folder: location, status: "running", startedAt: now })
+    .execute();
   try {
-    const copied = await takeBackup(config(), folder);
-    await verifyBackup(folder);
+    const copied = await takeBackup(config(), store, name);
+    await verifyBackup(store, name);
     await db
       .updateTable("backups")
       .set({ status: "ok", finishedAt: Date.now() })
       .where("id", "=", id)
       .execute();
-    log().info(`scheduled backup of ${copied} written and read back: ${folder}`);
+    log().info(`scheduled backup of ${copied} written and read back: ${location}`);
   } catch (error) {
-    rmSync(folder, { recursive: true, force: true });
+    await store.remove(name).catch(() => {});
     const reason =
       (error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 500) ?? "";
     await db
@@ -129,28 +142,26 @@ async function backUp(db: Db, { dir }: Schedule, now: number): Promise<void> {
       .set({ status: "failed", finishedAt: Date.now(), error: reason })
       .where("id", "=", id)
       .execute();
-    log().warn({ folder }, `the scheduled backup failed: ${reason}`);
+    log().warn({ folder: location }, `the scheduled backup failed: ${reason}`);
   }
 }
 
-/** A scheduled backup's folder name (see `timestampName`). */
-const backupFolderName = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/;
-
 /**
- * Keeps the newest `keep` whole backups in the folder, as the folder holds them (a restored
+ * Keeps the newest `keep` whole backups in the store, as the store holds them (a restored
  * database may not know the newest), and removes half-made ones: no backup runs but ours.
  */
-async function rotate(db: Db, { dir, keep }: Schedule): Promise<void> {
-  const folders = (existsSync(dir) ? readdirSync(dir) : [])
-    .filter((name) => backupFolderName.test(name))
-    .sort();
-  const whole = folders.filter((name) => existsSync(path.join(dir, name, manifestName)));
-  for (const name of folders.filter((name) => !whole.includes(name)))
-    rmSync(path.join(dir, name), { recursive: true, force: true });
-  const old = whole.slice(0, -keep).map((name) => path.join(dir, name));
-  for (const folder of old) rmSync(folder, { recursive: true, force: true });
-  if (old.length > 0)
-    await db.deleteFrom("backups").where("folder", "in", old).where("status", "=", "ok").execute();
+async function rotate(db: Db, { store, keep }: Schedule): Promise<void> {
+  const { whole, unfinished } = await store.list();
+  for (const name of unfinished) await store.remove(name);
+  const old = whole.slice(0, -keep);
+  for (const name of old) await store.remove(name);
+  if (old.length > 0) {
+    await db
+      .deleteFrom("backups")
+      .where("folder", "in", old.map(store.location))
+      .where("status", "=", "ok")
+      .execute();
+  }
   await db
     .deleteFrom("backups")
     .where("status", "=", "failed")
@@ -162,12 +173,13 @@ let scheduler: { timer: NodeJS.Timeout; running: Promise<unknown> } | undefined;
 
 /** Looks every minute (or every BACKUP_EVERY, when shorter) whether a backup is due. */
 export function startBackups(db: Db): void {
-  const { everyMs, dir, keep } = config().backups;
+  const { everyMs, keep } = config().backups;
   if (everyMs === undefined) return;
+  const stores = defaultStores(config());
   const look = () => {
-    const running = backUpIfDue(db, { everyMs, dir, keep }).catch((error: unknown) =>
-      log().warn({ err: error }, "could not look whether a backup is due"),
-    );
+    const running = stores
+      .then(({ scheduled }) => backUpIfDue(db, { everyMs, store: scheduled, keep }))
+      .catch((error: unknown) => log().warn({ err: error }, "could not look whether a backup is due"));
     if (scheduler) scheduler.running = running;
   };
   scheduler = { timer: setInterval(look, Math.min(everyMs, lookEveryMs)), running: Promise.resolve() };

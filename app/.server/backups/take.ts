@@ -1,13 +1,4 @@
-import {
-  chmodSync,
-  copyFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { Config } from "../config.ts";
@@ -18,9 +9,9 @@ import {
   imagesName,
   listOf,
   type Manifest,
-  manifestName,
   readBackup,
 } from "./backup-set.ts";
+import type { BackupStore } from "./backup-store.ts";
 import { postgresTool } from "./postgres-tools.ts";
 import { Refusal } from "./refusal.ts";
 
@@ -30,17 +21,6 @@ export function timestampName(now: Date): string {
     .toISOString()
     .replace(/\.\d+Z$/, "Z")
     .replaceAll(":", "-");
-}
-
-/** Makes the target folder; says whether it was new, so a failed backup can leave no trace. */
-function prepareTarget(folder: string): { created: boolean } {
-  const exists = existsSync(folder);
-  if (exists && readdirSync(folder).length > 0) {
-    throw new Refusal(`${folder} is not empty: choose a new folder for each backup`);
-  }
-  // The backup holds the session secret: only its owner may read it.
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  return { created: !exists };
 }
 
 async function copyDatabase(database: Config["database"], target: string): Promise<void> {
@@ -67,18 +47,12 @@ function copyImages(source: string, target: string): void {
   cpSync(source, target, { recursive: true, filter: (file) => !file.endsWith(".partial") });
 }
 
-/** A failed backup leaves no half-made folder that could be mistaken for a backup. */
-function discardUnfinished(folder: string, created: boolean, manifest: Manifest): void {
-  const names = created ? ["."] : Object.values(manifest.files).filter((name) => name !== null);
-  for (const name of names) rmSync(path.join(folder, name), { recursive: true, force: true });
-}
-
 /**
  * Takes a consistent copy of the site's data while it runs: the database, the images (unless
- * they are in a bucket) and the session secret, then the manifest, last. Returns what it
- * copied, as words.
+ * they are in a bucket) and the session secret, into `store` as the backup `name` (the
+ * manifest last). Returns what it copied, as words.
  */
-export async function takeBackup(config: Config, folder: string): Promise<string> {
+export async function takeBackup(config: Config, store: BackupStore, name: string): Promise<string> {
   const imagesInObjectStore = config.storage.kind === "s3";
   const secretFile = path.join(config.dataDir, authSecretName);
   const manifest: Manifest = {
@@ -96,26 +70,23 @@ export async function takeBackup(config: Config, folder: string): Promise<string
   if (config.database.kind === "sqlite" && !existsSync(config.database.file)) {
     throw new Refusal(`there is no database at ${config.database.file}: check DATA_DIR`);
   }
-  const { created } = prepareTarget(folder);
-  try {
+  const kind = config.database.kind === "sqlite" ? "SQLite" : "PostgreSQL";
+  const parts = [`the ${kind} database`];
+  await store.write(name, async (folder) => {
     // The database first, then the images: images are only ever added before the rows that
     // use them, so every image the copied database mentions is already on disk.
     await copyDatabase(config.database, path.join(folder, manifest.files.database));
-    if (manifest.files.images)
+    if (manifest.files.images) {
       copyImages(path.join(config.dataDir, imagesName), path.join(folder, imagesName));
+      parts.push(describeImages(path.join(folder, imagesName)));
+    }
     if (manifest.files.authSecret) {
       copyFileSync(secretFile, path.join(folder, authSecretName));
       chmodSync(path.join(folder, authSecretName), 0o600);
+      parts.push("the session secret");
     }
-    writeFileSync(path.join(folder, manifestName), `${JSON.stringify(manifest, null, 2)}\n`);
-  } catch (error) {
-    discardUnfinished(folder, created, manifest);
-    throw error;
-  }
-  const kind = config.database.kind === "sqlite" ? "SQLite" : "PostgreSQL";
-  const parts = [`the ${kind} database`];
-  if (manifest.files.images) parts.push(describeImages(path.join(folder, imagesName)));
-  if (manifest.files.authSecret) parts.push("the session secret");
+    return manifest;
+  });
   return listOf(parts);
 }
 
@@ -138,7 +109,9 @@ export async function checkDatabaseCopy(manifest: Manifest, file: string): Promi
 }
 
 /** Reads a backup back: the manifest and every file it names are there, and the database copy reads. */
-export async function verifyBackup(folder: string): Promise<void> {
-  const manifest = readBackup(folder);
-  await checkDatabaseCopy(manifest, path.join(folder, manifest.files.database));
+export async function verifyBackup(store: BackupStore, name: string): Promise<void> {
+  await store.read(name, async (folder) => {
+    const manifest = readBackup(folder, store.location(name));
+    await checkDatabaseCopy(manifest, path.join(folder, manifest.files.database));
+  });
 }

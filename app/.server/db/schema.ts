@@ -280,7 +280,7 @@ export type BackupStatus = "running" | "ok" | "failed";
 /** A backup the server took on its schedule (BACKUP_EVERY). */
 export interface BackupsTable {
   id: string;
-  /** The backup's folder, absolute. */
+  /** Where the backup is: an absolute folder, or an s3:// address in the site's bucket. */
   folder: string;
   status: BackupStatus;
   startedAt: number;

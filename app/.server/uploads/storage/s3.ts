@@ -8,7 +8,8 @@ import {
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
-import { variantCacheControl } from "~/uploads/image-variants.ts";
+// Relative, not through "~": the backup scripts load this module in plain Node.
+import { variantCacheControl } from "../../../uploads/image-variants.ts";
 import type { S3StorageConfig } from "../../config.ts";
 import type { Storage } from "./storage.ts";
 
