@@ -2,7 +2,9 @@
  * `npm run bench:http`: requests per second and latency of the site's main pages at 32
  * connections, with 10, 1 000 and 100 000 posts, next to nginx serving the very same bytes
  * from files in the same run. Prints site ÷ nginx for each page, the server's memory at the
- * end and its cold start. Loopback only; needs wrk and nginx (Debian: apt-get install wrk nginx).
+ * end and its cold start; at the largest size, its memory again after a hostile flood of
+ * addresses and 12-megapixel uploads. Loopback only; needs wrk and nginx (Debian: apt-get
+ * install wrk nginx).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -13,7 +15,9 @@ import pino from "pino";
 import { migrateToLatest, openDatabase } from "../app/.server/db/database.ts";
 import { observedRequests } from "../server/request-metrics.ts";
 import { signedUp } from "../tests/support/author.ts";
+import { photoJpeg } from "../tests/support/images.ts";
 import { freePort, type RunningServer, startServer } from "../tests/support/server.ts";
+import { tusUpload } from "../tests/support/tus.ts";
 
 const postCounts = (process.env.BENCH_POSTS ?? "10,1000,100000").split(",").map(Number);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -252,6 +256,64 @@ function scrapeEvery5Seconds(url: string, token: string): { stop(): void } {
   const child = spawn(process.execPath, ["-e", scraper], { stdio: "ignore" });
   return { stop: () => child.kill("SIGKILL") };
 }
+/** The server's resident memory, all its threads together (they share one process), in MB. */
+function residentMb(pid: number): number {
+  return Math.round(Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1]) / 1024);
+}
+
+/** How long the server is left alone before a memory reading, so collections and frees settle. */
+const settleMs = 10_000;
+const floodAddresses = 2000;
+
+/**
+ * What a hostile visitor can make the server hold: 2 000 addresses no one asked for before
+ * (made-up posts, query strings, tag pages, searches), 16 at a time, then four 12-megapixel
+ * photos uploaded at once by four accounts over tus (a busy server's 503 is waited out and
+ * the upload resumed, as the site's uploader does). Returns the memory after each, settled.
+ */
+async function hostileRun(server: RunningServer): Promise<{ afterFloodMb: number; afterUploadsMb: number }> {
+  const kinds = [
+    (n: number) => `/blog/made-up-post-${n}`,
+    (n: number) => `/home?page=${n}`,
+    (n: number) => `/?utm_source=flood-${n}`,
+    (n: number) => `/tags/made-up-tag-${n}`,
+    (n: number) => `/woollahra?ref=${n}`,
+    (n: number) => `/search?q=moncur+${n}`,
+  ];
+  const addresses = Array.from({ length: floodAddresses }, (_, n) => kinds[n % kinds.length]?.(n) ?? "/");
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < addresses.length) await (await fetch(`${server.url}${addresses[next++]}`)).arrayBuffer();
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const afterFloodMb = residentMb(server.pid);
+
+  const photo = await photoJpeg(4000, 3000, 92);
+  const uploaders = await Promise.all([1, 2, 3, 4].map((n) => signedUp(server.url, `flood${n}@example.com`)));
+  await Promise.all(
+    uploaders.map(async (uploader) => {
+      let uploadUrl: string | undefined;
+      for (;;) {
+        const outcome = await tusUpload(server.url, photo, {
+          cookie: uploader.cookieHeader,
+          chunkSize: 5 * 1024 * 1024,
+          uploadUrl,
+        });
+        if (outcome.id) return;
+        if (outcome.status !== 503 || !outcome.url) throw new Error(`upload failed: ${outcome.status}`);
+        uploadUrl = outcome.url;
+        await new Promise((resolve) => setTimeout(resolve, (outcome.retryAfter ?? 1) * 1000));
+      }
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  return { afterFloodMb, afterUploadsMb: residentMb(server.pid) };
+}
+
+const largest = Math.max(...postCounts);
+
 for (const count of postCounts) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "wm-bench-"));
   await seed(dataDir, count);
@@ -284,11 +346,17 @@ for (const count of postCounts) {
   const signedIn = wrk(`${server.url}${newest}`, [`Cookie: ${visitor.cookieHeader}`]);
   const reference = wrk(`http://127.0.0.1:${nginxPort}/${pages.indexOf(newest)}.html`);
   rows.push(row(count, `${newest} (signed in)`, signedIn, reference));
-  const rssMb = Math.round(
-    Number(readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1]) / 1024,
-  );
+  const rssMb = residentMb(server.pid);
   results.push({ posts: count, page: newest, signedIn, nginx: reference, rssMb, coldStartMs });
   console.log(`${count} posts: server RSS ${rssMb} MB after the run, cold start ${coldStartMs} ms`);
+  if (count === largest) {
+    const hostile = await hostileRun(server);
+    results.push({ posts: count, hostile });
+    console.log(
+      `${count} posts: server RSS ${hostile.afterFloodMb} MB after ${floodAddresses} new addresses, ` +
+        `${hostile.afterUploadsMb} MB after four 12 MP uploads besides (each ${settleMs / 1000} s later)`,
+    );
+  }
   nginx.kill("SIGQUIT");
   await server.stop();
 }

@@ -6,7 +6,7 @@
  * process). It costs the time to load the modules once more, about a quarter of a second.
  */
 import { isMainThread } from "node:worker_threads";
-import { mallocArenas, missingHeapFlags } from "./memory-settings.ts";
+import { missingHeapFlags, missingMallocSettings } from "./memory-settings.ts";
 
 /** The command line's options but the env-file ones: what they read is in the environment passed on. */
 function withoutEnvFiles(execArgv: readonly string[]): string[] {
@@ -18,12 +18,12 @@ function withoutEnvFiles(execArgv: readonly string[]): string[] {
 }
 
 const missing = missingHeapFlags(process.execArgv, process.env.NODE_OPTIONS);
-const arenasMissing = process.env.MALLOC_ARENA_MAX === undefined;
+const mallocMissing = missingMallocSettings(process.env);
 // Threads share the process's settings; execve is not on Windows, where the server runs as started.
-if (isMainThread && (missing.length > 0 || arenasMissing) && process.execve) {
+if (isMainThread && (missing.length > 0 || Object.keys(mallocMissing).length > 0) && process.execve) {
   process.execve(
     process.execPath,
     [process.execPath, ...missing, ...withoutEnvFiles(process.execArgv), ...process.argv.slice(1)],
-    { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? mallocArenas },
+    { ...process.env, ...mallocMissing },
   );
 }

@@ -11,13 +11,15 @@ const proc = (pid: number, file: "cmdline" | "environ") =>
 /** The server as systemd, a container or a platform starts it: `node server.ts`, nothing else. */
 const bare = { memorySettings: "left to the server" } as const;
 describe.runIf(process.platform === "linux")("the server process", () => {
-  it("gives itself the heap flags and the malloc arena limit, in the same process", async () => {
+  it("gives itself the heap flags and the malloc settings, in the same process", async () => {
     const server = await startServer({ WEB_CONCURRENCY: "1" }, bare);
     try {
       expect(proc(server.pid, "cmdline")).toEqual(
-        expect.arrayContaining(["--max-semi-space-size=2", "--heap-growing-percent=25"]),
+        expect.arrayContaining(["--max-semi-space-size=2", "--heap-growing-percent=25", "--expose-gc"]),
       );
-      expect(proc(server.pid, "environ")).toContain("MALLOC_ARENA_MAX=2");
+      expect(proc(server.pid, "environ")).toEqual(
+        expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072"]),
+      );
     } finally {
       await server.stop();
     }
@@ -32,7 +34,9 @@ describe.runIf(process.platform === "linux")("the server process", () => {
       const commandLine = proc(server.pid, "cmdline");
       expect(commandLine).toContain("--heap-growing-percent=25");
       expect(commandLine.filter((arg) => arg.startsWith("--max-semi-space-size"))).toEqual([]);
-      expect(proc(server.pid, "environ")).toContain("MALLOC_ARENA_MAX=4");
+      expect(proc(server.pid, "environ")).toEqual(
+        expect.arrayContaining(["MALLOC_ARENA_MAX=4", "MALLOC_MMAP_THRESHOLD_=131072"]),
+      );
     } finally {
       await server.stop();
     }

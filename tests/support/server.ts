@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { heapFlags, mallocArenas } from "../../server/memory-settings.ts";
+import { heapFlags, mallocSettings } from "../../server/memory-settings.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -91,7 +91,7 @@ function launch(
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
-      ...(given ? { MALLOC_ARENA_MAX: mallocArenas } : {}),
+      ...(given ? mallocSettings : {}),
       ...sharedStorageEnv(),
       ...env,
     },
