@@ -1,7 +1,7 @@
 import { closeSync, openSync } from "node:fs";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, type Driver, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
-import { Migrator } from "kysely/migration";
+import { type MigrationProvider, Migrator } from "kysely/migration";
 import type { Config } from "../config.ts";
 import { metrics } from "../metrics.ts";
 import { answeringUnavailable } from "./availability.ts";
@@ -108,9 +108,13 @@ function withStatementCache(db: SQLite.Database) {
   };
 }
 
-/** Brings the schema up to date; the same migrations serve both dialects. Returns those applied. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrations });
+/**
+ * Brings the schema up to date; the same migrations serve both dialects. Returns those applied.
+ * Features are built side by side, each with its own number: one merged later may bring a
+ * lower number than one a database already has, and it is applied then, not refused.
+ */
+export async function migrateToLatest(db: Db, provider: MigrationProvider = migrations): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
