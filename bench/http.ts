@@ -17,7 +17,7 @@ import { observedRequests } from "../server/request-metrics.ts";
 import { signedUp } from "../tests/support/author.ts";
 import { photoJpeg } from "../tests/support/images.ts";
 import { freePort, type RunningServer, startServer } from "../tests/support/server.ts";
-import { tusUpload } from "../tests/support/tus.ts";
+import { tusUploadWaitingOutBusy } from "../tests/support/tus.ts";
 
 const postCounts = (process.env.BENCH_POSTS ?? "10,1000,100000").split(",").map(Number);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -256,9 +256,13 @@ function scrapeEvery5Seconds(url: string, token: string): { stop(): void } {
   const child = spawn(process.execPath, ["-e", scraper], { stdio: "ignore" });
   return { stop: () => child.kill("SIGKILL") };
 }
-/** The server's resident memory, all its threads together (they share one process), in MB. */
-function residentMb(pid: number): number {
-  return Math.round(Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1]) / 1024);
+/**
+ * The server's resident memory, all its threads together (they share one process), in MB;
+ * `kind` "RssFile" gives the part that is mapped files (code: Node's, libvips'…) alone.
+ */
+function residentMb(pid: number, kind: "VmRSS" | "RssFile" = "VmRSS"): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(status.match(new RegExp(`${kind}:\\s+(\\d+)`))?.[1]) / 1024);
 }
 
 /** How long the server is left alone before a memory reading, so collections and frees settle. */
@@ -271,7 +275,9 @@ const floodAddresses = 2000;
  * photos uploaded at once by four accounts over tus (a busy server's 503 is waited out and
  * the upload resumed, as the site's uploader does). Returns the memory after each, settled.
  */
-async function hostileRun(server: RunningServer): Promise<{ afterFloodMb: number; afterUploadsMb: number }> {
+async function hostileRun(
+  server: RunningServer,
+): Promise<{ afterFloodMb: number; afterUploadsMb: number; filesAfterUploadsMb: number }> {
   const kinds = [
     (n: number) => `/blog/made-up-post-${n}`,
     (n: number) => `/home?page=${n}`,
@@ -294,22 +300,19 @@ async function hostileRun(server: RunningServer): Promise<{ afterFloodMb: number
   const uploaders = await Promise.all([1, 2, 3, 4].map((n) => signedUp(server.url, `flood${n}@example.com`)));
   await Promise.all(
     uploaders.map(async (uploader) => {
-      let uploadUrl: string | undefined;
-      for (;;) {
-        const outcome = await tusUpload(server.url, photo, {
-          cookie: uploader.cookieHeader,
-          chunkSize: 5 * 1024 * 1024,
-          uploadUrl,
-        });
-        if (outcome.id) return;
-        if (outcome.status !== 503 || !outcome.url) throw new Error(`upload failed: ${outcome.status}`);
-        uploadUrl = outcome.url;
-        await new Promise((resolve) => setTimeout(resolve, (outcome.retryAfter ?? 1) * 1000));
-      }
+      const { outcome } = await tusUploadWaitingOutBusy(server.url, photo, {
+        cookie: uploader.cookieHeader,
+        chunkSize: 5 * 1024 * 1024,
+      });
+      if (!outcome.id) throw new Error(`upload failed: ${outcome.status} ${outcome.message}`);
     }),
   );
   await new Promise((resolve) => setTimeout(resolve, settleMs));
-  return { afterFloodMb, afterUploadsMb: residentMb(server.pid) };
+  return {
+    afterFloodMb,
+    afterUploadsMb: residentMb(server.pid),
+    filesAfterUploadsMb: residentMb(server.pid, "RssFile"),
+  };
 }
 
 const largest = Math.max(...postCounts);
@@ -354,7 +357,8 @@ for (const count of postCounts) {
     results.push({ posts: count, hostile });
     console.log(
       `${count} posts: server RSS ${hostile.afterFloodMb} MB after ${floodAddresses} new addresses, ` +
-        `${hostile.afterUploadsMb} MB after four 12 MP uploads besides (each ${settleMs / 1000} s later)`,
+        `${hostile.afterUploadsMb} MB after four 12 MP uploads besides (each ${settleMs / 1000} s later; ` +
+        `${hostile.filesAfterUploadsMb} MB of it mapped files, as code)`,
     );
   }
   nginx.kill("SIGQUIT");

@@ -10,7 +10,7 @@ import autocannon from "autocannon";
 import { password, signedUp } from "../tests/support/author.ts";
 import { photoJpeg } from "../tests/support/images.ts";
 import { startServer } from "../tests/support/server.ts";
-import { tusUpload } from "../tests/support/tus.ts";
+import { tusUpload, tusUploadWaitingOutBusy } from "../tests/support/tus.ts";
 import { Visitor } from "../tests/support/visitor.ts";
 
 const runs = 5;
@@ -68,20 +68,15 @@ async function responsiveness() {
  */
 async function uploadUntil(stop: () => boolean, cookie: string, photo: Buffer) {
   const counts = { processed: 0, busy: 0, refused: 0 };
-  let resumeUrl: string | undefined;
   while (!stop()) {
-    const outcome = await tusUpload(server.url, photo, {
+    const { outcome, busyAnswers } = await tusUploadWaitingOutBusy(server.url, photo, {
       cookie,
       chunkSize: 5 * 1024 * 1024,
-      uploadUrl: resumeUrl,
+      stop,
     });
-    resumeUrl = undefined;
+    counts.busy += busyAnswers;
     if (outcome.id) counts.processed++;
-    else if (outcome.status === 503 && outcome.url) {
-      counts.busy++;
-      resumeUrl = outcome.url;
-      await new Promise((resolve) => setTimeout(resolve, (outcome.retryAfter ?? 1) * 1000));
-    } else {
+    else if (outcome.status !== 503) {
       counts.refused++;
       break;
     }

@@ -50,6 +50,28 @@ export function tusUpload(
 }
 
 /**
+ * Uploads a file as the site's own uploader does when the server is busy: a 503 with
+ * Retry-After is waited out and the same upload resumed, unless `stop` then says to give up.
+ * Returns the last outcome (an id, a refusal, or the 503 given up on) and how many 503
+ * answers it met.
+ */
+export async function tusUploadWaitingOutBusy(
+  baseUrl: string,
+  file: Buffer,
+  options: UploadOptions & { stop?: () => boolean } = {},
+): Promise<{ outcome: UploadOutcome; busyAnswers: number }> {
+  let uploadUrl = options.uploadUrl;
+  for (let busyAnswers = 0; ; ) {
+    const outcome = await tusUpload(baseUrl, file, { ...options, uploadUrl });
+    if (outcome.status !== 503 || !outcome.url) return { outcome, busyAnswers };
+    busyAnswers++;
+    uploadUrl = outcome.url;
+    await new Promise((resolve) => setTimeout(resolve, (outcome.retryAfter ?? 1) * 1000));
+    if (options.stop?.()) return { outcome, busyAnswers };
+  }
+}
+
+/**
  * Keeps the server's image processing busy: uploads a large photo and, once the server holds
  * all of it (so it is being processed), checks that a small upload is turned away with 503.
  * Returns a promise of the photo's own outcome. The server processes one image at a time
