@@ -148,7 +148,7 @@ describe.skipIf(!chromiumPath).each(serverDialects)(
       }
       await offer.getByRole("button", { name: "Restore" }).click();
       await expect
-        .poll(() => reopened.getByLabel("Content (Markdown)").inputValue())
+        .poll(() => reopened.getByLabel("Content (Markdown)").inputValue(), { timeout: 15_000 })
         .toBe("Open since 1921, closed on Sundays.");
       expect(visibleText(await (await reader.get(`/blog/${slug}`)).text())).not.toContain(
         "closed on Sundays",
@@ -181,7 +181,9 @@ describe.skipIf(!chromiumPath).each(serverDialects)(
       const reopened = await editorAs(author, `/edit-post/${slug}`);
       await reopened.getByRole("button", { name: "Discard" }).click();
       await expect
-        .poll(() => db.selectFrom("postRevisions").select("kind").where("slug", "=", slug).execute())
+        .poll(() => db.selectFrom("postRevisions").select("kind").where("slug", "=", slug).execute(), {
+          timeout: 15_000,
+        })
         .toEqual([{ kind: "save" }]);
       await reopened.context().close();
     }, 90_000);
@@ -233,7 +235,9 @@ describe.skipIf(!chromiumPath).each(serverDialects)(
       );
       // Tab A takes tab B's: the form shows it, and nothing is left to save.
       await inA.getByRole("button", { name: "Use their version" }).click();
-      await expect.poll(() => tabA.getByLabel("Content (Markdown)").inputValue()).toBe("Written in tab B.");
+      await expect
+        .poll(() => tabA.getByLabel("Content (Markdown)").inputValue(), { timeout: 15_000 })
+        .toBe("Written in tab B.");
       // A manual save from tab A now starts from tab B's version: it goes through.
       await tabA.getByRole("button", { name: "Save draft" }).click();
       await tabA.getByRole("status").getByText("Draft saved").waitFor();

@@ -139,7 +139,9 @@ describe("images inside posts", () => {
         name: "The stair hall from the landing",
       });
       await expect
-        .poll(() => previewed.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .poll(() => previewed.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          timeout: 15_000,
+        })
         .toBe(true);
       expect(await previewed.evaluate((img) => img.closest("picture") !== null)).toBe(true);
       expect(await previewed.getAttribute("width")).toBe("1000");
@@ -174,7 +176,7 @@ describe("images inside posts", () => {
       const inText = page.getByRole("img", { name: "The stair hall from the landing" });
       await inText.scrollIntoViewIfNeeded();
       await expect
-        .poll(() => inText.evaluate((img: HTMLImageElement) => img.currentSrc))
+        .poll(() => inText.evaluate((img: HTMLImageElement) => img.currentSrc), { timeout: 15_000 })
         .toMatch(new RegExp(`/images/${id}/\\d+\\.avif$`));
       expect(await checkedPage(page, shots, "post", false)).toEqual([]);
       await context.close();

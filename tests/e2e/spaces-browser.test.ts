@@ -47,7 +47,9 @@ describe.skipIf(!chromiumPath)("spaces for lease in Chromium", () => {
     const cardImage = card.getByRole("img", { name: "The kitchenette" });
     await cardImage.scrollIntoViewIfNeeded();
     await expect
-      .poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 15_000,
+      })
       .toBe(true);
     await commercial.context().close();
 
