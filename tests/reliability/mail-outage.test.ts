@@ -35,7 +35,15 @@ describe.each(serverDialects)("mail through an outage and a crash on $name", (di
     ({ env, dispose } = await dialect.prepare());
     dataDir = mkdtempSync(path.join(tmpdir(), "wm-outage-"));
     smtp = await LoopbackSmtp.start();
-    env = { ...env, DATA_DIR: dataDir, SMTP_URL: smtp.url, AUTH_SECRET: authSecret, RATE_LIMITS: "off" };
+    // A real enquiry address: a placeholder one keeps enquiries from being sent (SPEC §13).
+    env = {
+      ...env,
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      AUTH_SECRET: authSecret,
+      RATE_LIMITS: "off",
+      ENQUIRY_TO: "leasing@woollahra-moncur.com.au",
+    };
   });
   afterAll(async () => {
     await server?.stop();
