@@ -187,6 +187,22 @@ describe.each(dialects)("owners, suspension and visibility on $name", (dialect) 
       expect(logged).toContainEqual({ action: "approved profile", target: "b@example.com" });
     });
 
+    it("lets one of two owners deciding at once decide, and logs it once", async () => {
+      await setRoleByEmail(t.db, "c@example.com", "owner");
+      expect(await saveProfile(t.db, "b", impostor)).toEqual({ ok: true, waiting: true });
+      const results = await Promise.all([
+        decideProfile(t.db, owner, "b", true),
+        decideProfile(t.db, { id: "c", email: "c@example.com" }, "b", false),
+      ]);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      const logged = await t.db
+        .selectFrom("activity")
+        .select("action")
+        .where("action", "in", ["approved profile", "rejected profile"])
+        .execute();
+      expect(logged).toHaveLength(1);
+    });
+
     it("drops a rejected profile, and a save of the public one withdraws the change", async () => {
       expect(await saveProfile(t.db, "b", impostor)).toEqual({ ok: true, waiting: true });
       expect(await decideProfile(t.db, owner, "b", false)).toEqual({ ok: true });

@@ -348,11 +348,15 @@ export async function decideProfile(
         .executeTakeFirst();
       const pending = pendingOf(row);
       if (!pending) return { ok: false, status: 409, message: memberMessages.noProfileWaiting };
-      await trx
+      // Only the profile read above: of two owners deciding at once, the second finds it gone.
+      const decided = await trx
         .updateTable("members")
         .set({ ...(approve ? pending : {}), pendingProfile: null, pendingSince: null })
         .where("userId", "=", userId)
-        .execute();
+        .where("pendingProfile", "=", row?.pendingProfile as string)
+        .executeTakeFirst();
+      if (Number(decided.numUpdatedRows) !== 1)
+        return { ok: false, status: 409, message: memberMessages.noProfileWaiting };
       if (approve) await bumpContentVersion(trx);
       await recordActivity(
         trx,
