@@ -14,7 +14,7 @@ import {
   updatePost,
 } from "~/.server/posts/posts.ts";
 import { dropPendingAutosaves, listRevisions, pendingAutosave } from "~/.server/posts/revisions.ts";
-import { dialects, type TestDatabase } from "../support/databases.ts";
+import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 
 const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
 const author = { id: "u1", email: "author@example.com" };
@@ -33,10 +33,7 @@ describe.each(dialects)("autosave on $name", (dialect) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await dialect.open();
-    await t.db
-      .insertInto("images")
-      .values({ ...cover, userId: null, createdAt: 0 })
-      .execute();
+    await storeCover(t.db, cover);
     // better-auth's table, which the server makes itself: revisions read addresses from it.
     await sql`create table "user" (id varchar(255) primary key, email varchar(320) not null)`.execute(t.db);
     await sql`insert into "user" (id, email) values (${author.id}, ${author.email})`.execute(t.db);

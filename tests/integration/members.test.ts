@@ -11,7 +11,7 @@ import {
 } from "~/.server/accounts/members.ts";
 import { countPosts, createPost, getPost, isPublic, listPosts, setHidden } from "~/.server/posts/posts.ts";
 import { changeSettings } from "~/.server/site/settings.ts";
-import { dialects, type TestDatabase } from "../support/databases.ts";
+import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 
 const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
 const input = { title: "Lunch on Queen Street", content: "Sandwiches.", coverImageId: cover.id };
@@ -28,10 +28,7 @@ describe.each(dialects)("owners, suspension and visibility on $name", (dialect) 
 
   beforeEach(async () => {
     t = await dialect.open();
-    await t.db
-      .insertInto("images")
-      .values({ ...cover, userId: null, createdAt: 0 })
-      .execute();
+    await storeCover(t.db, cover);
     // better-auth makes its own tables at start; these suites run our migrations only, so the
     // columns the rules read are made here.
     await sql`create table "user" (id varchar(255) primary key, email varchar(320) not null, name text, "createdAt" bigint)`.execute(

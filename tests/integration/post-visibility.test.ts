@@ -18,7 +18,7 @@ import {
   updatePost,
 } from "~/.server/posts/posts.ts";
 import { sitemap } from "~/.server/site/sitemap.ts";
-import { dialects, type TestDatabase } from "../support/databases.ts";
+import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 
 const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
 const base = { content: "Leaves on Moncur Street.", coverImageId: cover.id, tags: ["autumn"] };
@@ -45,10 +45,7 @@ describe.each(dialects)("drafts, schedules and tags on $name", (dialect) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await dialect.open();
-    await t.db
-      .insertInto("images")
-      .values({ ...cover, userId: null, createdAt: 0 })
-      .execute();
+    await storeCover(t.db, cover);
   });
   afterEach(async () => {
     await t.close();

@@ -14,7 +14,7 @@ import {
 import { makePreviewLink, previewedPost, previewLifetimeMs } from "~/.server/posts/preview-links.ts";
 import { searchPosts } from "~/.server/posts/search.ts";
 import { sitemap } from "~/.server/site/sitemap.ts";
-import { dialects, type TestDatabase } from "../support/databases.ts";
+import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 
 const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
 const draft = {
@@ -30,10 +30,7 @@ describe.each(dialects)("preview links on $name", (dialect) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await dialect.open();
-    await t.db
-      .insertInto("images")
-      .values({ ...cover, userId: null, createdAt: 0 })
-      .execute();
+    await storeCover(t.db, cover);
   });
   afterEach(async () => {
     await t.close();

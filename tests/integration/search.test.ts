@@ -5,7 +5,7 @@ import { migrateToLatest } from "~/.server/db/database.ts";
 import { migrations } from "~/.server/db/migrations/index.ts";
 import { createPost, deletePost, updatePost } from "~/.server/posts/posts.ts";
 import { excerptAround, marked, searchPosts, searchQuery } from "~/.server/posts/search.ts";
-import { dialects, type TestDatabase } from "../support/databases.ts";
+import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 
 const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
 const gardens = {
@@ -98,10 +98,7 @@ describe.each(dialects)("search on $name", (dialect) => {
   let slugs: string[];
   beforeAll(async () => {
     t = await dialect.open();
-    await t.db
-      .insertInto("images")
-      .values({ ...cover, userId: null, createdAt: 0 })
-      .execute();
+    await storeCover(t.db, cover);
     slugs = [];
     for (const [i, post] of posts.entries())
       slugs.push(
@@ -175,10 +172,7 @@ describe("the SQLite index of beginnings (migration 021)", () => {
       const indexSql = async () =>
         (await sql<{ sql: string }>`select sql from sqlite_master where name = 'postSearch'`.execute(t.db))
           .rows[0]?.sql;
-      await t.db
-        .insertInto("images")
-        .values({ ...cover, userId: null, createdAt: 0 })
-        .execute();
+      await storeCover(t.db, cover);
       await createPost(t.db, { ...gardens, coverImageId: cover.id }, "u1");
       expect(await indexSql()).toContain("prefix = '3'");
       const migrator = new Migrator({ db: t.db, provider: migrations });

@@ -23,7 +23,7 @@ import {
   subscribersCsv,
   unsubscribe,
 } from "~/.server/subscriptions/subscribers.ts";
-import { dialects, type TestDatabase } from "../support/databases.ts";
+import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 
 const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
 const owner = { id: "owner-1", email: "owner@example.com" };
@@ -45,10 +45,7 @@ describe.each(dialects)("subscriptions on $name", (dialect) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await dialect.open();
-    await t.db
-      .insertInto("images")
-      .values({ ...cover, userId: null, createdAt: 0 })
-      .execute();
+    await storeCover(t.db, cover);
   });
   afterEach(async () => {
     await t.close();

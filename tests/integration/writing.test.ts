@@ -21,7 +21,7 @@ import { listRevisions, revisionsKept, wordDiff } from "~/.server/posts/revision
 import { searchPosts } from "~/.server/posts/search.ts";
 import { listActivity } from "~/.server/site/activity.ts";
 import { sitemap } from "~/.server/site/sitemap.ts";
-import { dialects, type TestDatabase } from "../support/databases.ts";
+import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
 
 const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
@@ -311,10 +311,7 @@ describe.each(dialects)("upgrading to revisions and drafts without covers on $na
       const migrator = new Migrator({ db, provider: migrations });
       const { error } = await migrator.migrateTo("015-backups");
       expect(error).toBeUndefined();
-      await db
-        .insertInto("images")
-        .values({ ...cover, userId: null, createdAt: 0 })
-        .execute();
+      await storeCover(db, cover);
       await sql`insert into posts (slug, title, content, "publishedOn", "coverImageId", "userId", status)
         values ('garden-1', 'Garden', 'A garden bench.', 1000, 'cover-a', 'u1', 'published'),
                ('idea-2', 'Idea', 'Half a thought.', 2000, 'cover-a', 'u1', 'draft')`.execute(db);

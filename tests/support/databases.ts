@@ -49,3 +49,14 @@ const postgres: Dialect = {
 /** The dialects to run database suites against: SQLite always, PostgreSQL when configured. */
 export const dialects: Dialect[] = postgresUrl ? [sqlite, postgres] : [sqlite];
 export const postgresAvailable = Boolean(postgresUrl);
+
+/** An image with no uploader stored as the database's posts expect a cover to be. */
+export async function storeCover(
+  db: Db,
+  cover: { id: string; width: number; height: number; fallback: "jpeg" | "png" },
+): Promise<void> {
+  await db
+    .insertInto("images")
+    .values({ ...cover, userId: null, createdAt: 0 })
+    .execute();
+}
