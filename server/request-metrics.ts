@@ -56,7 +56,10 @@ export function observedRequests(
   { patternOf, keyFor, logger, counted }: ObservedRequestsOptions,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const requests = counted ? metrics().requests : undefined;
+  const logging = logger.isLevelEnabled("info");
   const record = (req: IncomingMessage, res: Marked & Identified, url: string, started: number) => {
+    // Nothing to write or count (LOG_LEVEL above info, metrics off): no work on every request.
+    if (!logging && !requests) return;
     const by = res[answeredByKey];
     const method = methods.has(req.method ?? "") ? (req.method as string) : "other";
     const cache =
@@ -68,7 +71,8 @@ export function observedRequests(
     const route = by === undefined || by === "page cache" ? patternOf(url) : routeOf[by];
     const status = res.writableFinished || res.writableEnded ? res.statusCode : "aborted";
     const ms = performance.now() - started;
-    logger.info({ requestId: res[requestIdKey], method, route, url: loggedUrl(url), status, ms, cache });
+    if (logging)
+      logger.info({ requestId: res[requestIdKey], method, route, url: loggedUrl(url), status, ms, cache });
     requests?.observe({ route, method, status, cache }, ms / 1000);
   };
   return (req, res) => {
