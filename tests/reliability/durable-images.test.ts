@@ -26,11 +26,24 @@ interface Call {
   args: string;
 }
 
+/**
+ * Threads interleave: strace splits a call another thread interrupted into
+ * `name(args <unfinished ...>` and a later `<... name resumed>) = n`. Each call is joined
+ * and placed where it finished, so "flushed before renamed" means the flush had returned.
+ */
 function parseTrace(file: string): Call[] {
+  const started = new Map<string, string>();
   return readFileSync(file, "utf8")
     .split("\n")
     .flatMap((line) => {
-      const match = /^\d+\s+(\w+)\((.*)\)\s+=\s+\d+/.exec(line);
+      const unfinished = /^(\d+)\s+(.*) <unfinished \.\.\.>$/.exec(line);
+      if (unfinished) {
+        started.set(unfinished[1] as string, unfinished[2] as string);
+        return [];
+      }
+      const resumed = /^(\d+)\s+<\.\.\. \w+ resumed>(.*)$/.exec(line);
+      const whole = resumed ? `${resumed[1]} ${started.get(resumed[1] as string) ?? ""}${resumed[2]}` : line;
+      const match = /^\d+\s+(\w+)\((.*)\)\s+=\s+\d+/.exec(whole);
       return match ? [{ name: match[1] as string, args: match[2] as string }] : [];
     });
 }
