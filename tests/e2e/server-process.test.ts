@@ -2,11 +2,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { signedUp } from "../support/author.ts";
+import { photoJpeg } from "../support/images.ts";
+import { childrenOf, exited } from "../support/processes.ts";
 import { startServer } from "../support/server.ts";
+import { tusUpload } from "../support/tus.ts";
 import { Visitor } from "../support/visitor.ts";
 
 const proc = (pid: number, file: "cmdline" | "environ") =>
   readFileSync(`/proc/${pid}/${file}`, "utf8").split("\0").filter(Boolean);
+const residentMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
 
 /** The server as systemd, a container or a platform starts it: `node server.ts`, nothing else. */
 const bare = { memorySettings: "left to the server" } as const;
@@ -69,4 +75,32 @@ describe.runIf(process.platform === "linux")("the server process", () => {
       await server.stop();
     }
   });
+
+  it("leaves no image process behind when it is killed in the middle of an image", async () => {
+    const server = await startServer({ WEB_CONCURRENCY: "1" });
+    try {
+      const uploader = await signedUp(server.url, "killed-mid-image@example.com");
+      // 24 megapixels: seconds of work in its process.
+      void tusUpload(server.url, await photoJpeg(6000, 4000, 90), { cookie: uploader.cookieHeader });
+      const imageProcess = await waitFor(() => childrenOf(server.pid)[0]);
+      // In the middle of the image: it holds the decoded pixels (72 MB), besides sharp (about 90 MB).
+      await waitFor(() => residentMb(imageProcess) > 150);
+      process.kill(server.pid, "SIGKILL");
+      // Its channel to the server closed, the image process stops at once, not when the image is done.
+      await waitFor(() => exited(imageProcess), 1000);
+    } finally {
+      await server.stop();
+    }
+  });
 });
+
+/** Polls until `check` gives something. */
+async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = check();
+    if (found !== undefined && found !== false) return found;
+    if (Date.now() > deadline) throw new Error(`gave up waiting after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import {
   svgImage,
   turnedUpright,
 } from "../support/images.ts";
+import { childrenOf } from "../support/processes.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { storedFor } from "../support/stored-objects.ts";
 import { occupyImageProcessing, tusUpload, type UploadOptions } from "../support/tus.ts";
@@ -85,6 +87,18 @@ describe("cover image uploads (tus)", () => {
       }
     }
   });
+
+  it.skipIf(process.platform !== "linux")(
+    "makes the variants in a process that exits: libvips never enters the server",
+    async () => {
+      const { id } = await upload(await photoJpeg(1600, 1200));
+      expect((await variant(id as string, "800.avif")).response.status).toBe(200);
+      const mapped = readFileSync(`/proc/${server.pid}/maps`, "utf8").split("\n");
+      expect(mapped.filter((line) => line.includes("libvips"))).toEqual([]);
+      // The upload is answered once the image's process has exited and been reaped.
+      expect(childrenOf(server.pid)).toEqual([]);
+    },
+  );
 
   it("never upscales and keeps transparency in a PNG fallback", async () => {
     const { id } = await upload(await pngWithTransparency(300, 200), { name: "logo.png", type: "image/png" });

@@ -1,54 +1,63 @@
-import type { Metadata, OutputInfo } from "sharp";
-import {
-  type Fallback,
-  type ImageInfo,
-  variantContentType,
-  variantName,
-  widthsFor,
-} from "~/uploads/image-variants.ts";
+import { fork } from "node:child_process";
+import { createRequire } from "node:module";
+import type { ImageInfo } from "~/uploads/image-variants.ts";
 import type { Db } from "../db/database.ts";
 import { inTransaction } from "../db/transaction.ts";
+import type { ImageJob, ImageReply } from "./image-process.ts";
 import { storage } from "./storage/index.ts";
 import { forgetUpload, lockUpload } from "./upload-quota.ts";
-
-/** Images above this many pixels are refused (a small file can decode to gigabytes). */
-export const maxPixels = 40_000_000;
-/**
- * The tallest and the widest shapes taken (covers are 1260×750): height at most twice the
- * width, width at most four times the height. Every variant fits in a box its width wide and
- * twice that high, so none holds more than 1260×2520 pixels whatever was sent.
- */
-const maxHeightPerWidth = 2;
-const maxWidthPerHeight = 4;
-const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "heif"]);
-
-/** sharp (and libvips with it) loads with the first image, so a server only visitors use never carries it. */
-async function loadSharp() {
-  const { default: sharp } = await import("sharp");
-  // One libvips thread per operation leaves the other core free to answer page requests.
-  sharp.concurrency(1);
-  // Each image is processed once: a cache of finished operations would only hold memory.
-  sharp.cache(false);
-  return sharp;
-}
 
 /** An image the site refuses, with the reason in words a person can act on. */
 export class ImageRejected extends Error {
   override name = "ImageRejected";
 }
 
-async function inspect(input: Buffer | string): Promise<Metadata> {
-  const sharp = await loadSharp();
-  try {
-    return await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new ImageRejected("This file is not an image. Choose a JPEG, PNG, WebP, AVIF or GIF file.");
-  }
+/**
+ * The image process's file, named in package.json's `imports`: found the same way from the
+ * sources and from the bundled build, whose modules are elsewhere.
+ */
+const imageProcessFile = createRequire(import.meta.url).resolve("#image-process");
+/** Far longer than the largest image takes (a few seconds): a process still busy then is stuck. */
+const imageProcessTimeoutMs = 60_000;
+
+/**
+ * Makes an image's variants in a process of its own (`image-process.ts`), which exits once it
+ * has answered: sharp and libvips never load into the server, whose memory stays that of a
+ * server answering pages (decision 040). Starting it costs a few tens of milliseconds.
+ */
+function makeVariants(input: Buffer | string): Promise<ImageReply> {
+  return new Promise((resolve, reject) => {
+    // Node's own options only: the server's heap flags and a test runner's loaders are not its.
+    const child = fork(imageProcessFile, { execArgv: [], serialization: "advanced" });
+    let reply: ImageReply | undefined;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, imageProcessTimeoutMs);
+    child.once("message", (message: ImageReply) => {
+      reply = message;
+    });
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      child.kill("SIGKILL");
+      reject(error);
+    });
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      if (reply) return resolve(reply);
+      const how = timedOut
+        ? `was stopped after ${imageProcessTimeoutMs / 1000} s`
+        : `stopped (${signal ?? `exit code ${code}`})`;
+      reject(new Error(`the image process ${how} before it answered`));
+    });
+    child.send({ input } satisfies ImageJob);
+  });
 }
 
 /**
- * Checks what a file really is (by decoding it, never by its name), then stores its variants:
- * each width in AVIF, WebP and a JPEG or PNG fallback, upright and without metadata.
+ * Checks what a file really is and makes its variants (`image-process.ts`), then stores them
+ * and records the image: every variant is stored before its row commits.
  */
 export async function processImage(
   db: Db,
@@ -56,69 +65,14 @@ export async function processImage(
   input: Buffer | string,
   userId: string | null,
 ): Promise<ImageInfo> {
-  const sharp = await loadSharp();
-  const metadata = await inspect(input);
-  if (metadata.format === "svg")
-    throw new ImageRejected("SVG images are not accepted. Choose a JPEG, PNG, WebP, AVIF or GIF file.");
-  const isAvif = metadata.format !== "heif" || metadata.compression === "av1";
-  if (!acceptedFormats.has(metadata.format ?? "") || !isAvif) {
-    throw new ImageRejected("This image format is not accepted. Choose a JPEG, PNG, WebP, AVIF or GIF file.");
-  }
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxPixels) {
-    throw new ImageRejected("This image has too many pixels (at most 40 megapixels).");
-  }
-  // The shape as shown, after the camera's orientation is applied.
-  const shown = metadata.autoOrient;
-  if (shown.height > shown.width * maxHeightPerWidth) {
-    throw new ImageRejected(
-      "This image is too tall: its height can be at most twice its width. Crop it, then upload it again.",
-    );
-  }
-  if (shown.width > shown.height * maxWidthPerHeight) {
-    throw new ImageRejected(
-      "This image is too wide: its width can be at most four times its height. Crop it, then upload it again.",
-    );
-  }
-
-  let decoded: { data: Buffer; info: OutputInfo };
-  try {
-    decoded = await sharp(input, { failOn: "truncated", limitInputPixels: maxPixels })
-      .rotate()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw new ImageRejected("This image is damaged or incomplete. Try saving it again and re-uploading.");
-  }
-  const { width, height, channels } = decoded.info;
-  const fallback: Fallback = metadata.hasAlpha ? "png" : "jpeg";
-  const raw = () => sharp(decoded.data, { raw: { width, height, channels } });
-
-  const image = { id, width, height: Math.round(height), fallback };
+  const reply = await makeVariants(input);
+  if ("rejected" in reply) throw new ImageRejected(reply.rejected);
+  if ("failed" in reply) throw new Error(`the image process failed: ${reply.failed}`);
+  const image = { id, ...reply.made };
   const store = await storage();
   try {
-    for (const w of widthsFor(width)) {
-      // Fitted in a box as well as to the width: no variant can be taller than the shape limit allows.
-      const resized = await raw()
-        .resize({ width: w, height: w * maxHeightPerWidth, fit: "inside" })
-        .toBuffer({ resolveWithObject: true });
-      const source = () => sharp(resized.data, { raw: resized.info });
-      const outputs = [
-        ["avif", source().avif({ quality: 50, effort: 2 })],
-        ["webp", source().webp({ quality: 75 })],
-        [
-          fallback,
-          fallback === "png"
-            ? source().png({ compressionLevel: 9 })
-            : source().jpeg({ quality: 80, mozjpeg: true }),
-        ],
-      ] as const;
-      for (const [format, pipeline] of outputs) {
-        await store.put(
-          `${id}/${variantName(w, format)}`,
-          await pipeline.toBuffer(),
-          variantContentType(format),
-        );
-      }
+    for (const variant of reply.variants) {
+      await store.put(`${id}/${variant.name}`, variant.bytes, variant.contentType);
     }
     // Only once every variant is on disk (or in the bucket) does the image's row commit.
     if (await recordImage(db, image, userId)) return image;
@@ -144,10 +98,10 @@ export async function processUpload(db: Db, id: string, input: Buffer, userId: s
 }
 
 /**
- * An image leaves tens of megabytes of buffers (the decoded pixels, each width) that V8 frees
- * only at its next full collection, which an idle server may not make for a long time: one
- * is asked for (`--expose-gc`, decision 040) once the caller has let go of them too. It
- * takes milliseconds, next to the seconds an image takes.
+ * An image leaves megabytes of buffers in the server (the file's bytes, the copy sent to its
+ * process, the variants) that V8 frees only at its next full collection, which an idle server
+ * may not make for a long time: one is asked for (`--expose-gc`, decision 040) once the
+ * caller has let go of them too. It takes milliseconds, next to the seconds an image takes.
  */
 function collectAfterImage() {
   setImmediate(() => (globalThis as { gc?: () => void }).gc?.());
