@@ -1,3 +1,4 @@
+import type { Serializable } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,7 +23,8 @@ vi.mock("node:child_process", async (original) => {
       const child = actual.fork(...args);
       const send = child.send.bind(child);
       if (mishap.now === "killed")
-        child.send = ((message: unknown) => send(message, () => child.kill("SIGKILL"))) as typeof child.send;
+        child.send = ((message: Serializable) =>
+          send(message, () => child.kill("SIGKILL"))) as typeof child.send;
       if (mishap.now === "stuck") child.send = (() => true) as typeof child.send;
       return child;
     },
