@@ -2,6 +2,7 @@ import { closeSync, openSync } from "node:fs";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, type Driver, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
 import { type MigrationProvider, Migrator } from "kysely/migration";
+import { LRUCache } from "lru-cache";
 import type { Config } from "../config.ts";
 import { metrics } from "../metrics.ts";
 import { answeringUnavailable } from "./availability.ts";
@@ -86,21 +87,19 @@ async function postgresPool(url: string) {
   return pool;
 }
 
-const cachedStatements = 200;
-
 /**
  * The connection with each SQL text compiled once: the site runs the same few queries over
  * and over, and compiling one costs as much as running it.
  */
 function withStatementCache(db: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
+  // Counted, not weighed: a compiled statement's memory is SQLite's, out of sight; the garbage collector finalizes those let go.
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 200 });
   return {
     close: () => db.close(),
     prepare(sql: string): SQLite.Statement {
       let statement = statements.get(sql);
       if (!statement) {
         statement = db.prepare(sql);
-        if (statements.size >= cachedStatements) statements.delete(statements.keys().next().value as string);
         statements.set(sql, statement);
       }
       return statement;

@@ -1,11 +1,14 @@
+import { LRUCache } from "lru-cache";
 import type { PostArticleData } from "~/components/PostArticle.tsx";
 import { excerpt, renderMarkdown } from "~/posts/markdown.ts";
 import { formatSydneyDate } from "~/site/dates.ts";
 import type { ImageInfo } from "~/uploads/image-variants.ts";
+import { megabyte } from "../http/remembered.ts";
 import { singleton } from "../singleton.ts";
 import { lastChanged, type Post } from "./posts.ts";
 
-const capacity = 500;
+// Some hundreds of long posts (tens of KB of HTML each): the whole of a blog's recent writing, a small share of the server's memory.
+const renderedBytes = 16 * megabyte;
 
 /**
  * A post's HTML, rendered once per saved version rather than on every request. `images` are
@@ -15,12 +18,18 @@ export function renderedContent(
   post: Pick<Post, "slug" | "savedAt" | "content">,
   images: ImageInfo[] = [],
 ): string {
-  const cache = singleton("renderedPosts", () => new Map<string, string>());
+  const cache = singleton(
+    "renderedPosts",
+    () =>
+      new LRUCache<string, string>({
+        maxSize: renderedBytes,
+        sizeCalculation: (html, key) => (key.length + html.length) * 2,
+      }),
+  );
   const key = `${post.slug}@${post.savedAt.getTime()}:${images.map((image) => image.id).join(",")}`;
   let html = cache.get(key);
   if (html === undefined) {
     html = renderMarkdown(post.content, new Map(images.map((image) => [image.id, image])));
-    if (cache.size >= capacity) cache.delete(cache.keys().next().value as string);
     cache.set(key, html);
   }
   return html;
