@@ -1,4 +1,4 @@
-import { data, Form, matchPath } from "react-router";
+import { data, Form, href, matchPath } from "react-router";
 import { confirmEmailChange, stopEmailChange } from "~/.server/accounts/email-change.ts";
 import { confirmVerification } from "~/.server/accounts/email-verification.ts";
 import { type LinkPurpose, linkRoutes, peekLink } from "~/.server/accounts/links.ts";
@@ -74,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   await readForm(request);
   const link = linkFor(routeOf(request).id);
   if (!(await follow[link.purpose](params.token))) return data({ failed: true }, { status: 410 });
-  return redirectWithToast("/", link.done);
+  return redirectWithToast(href("/"), link.done);
 }
 
 function routeOf(request: Request): { id: LinkRoute } {

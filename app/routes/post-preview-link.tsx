@@ -38,7 +38,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "revoke") {
     await endPreviewLink(db(), post.slug);
-    return redirectWithToast(`/edit-post/${post.slug}/preview-link`, "Preview link revoked");
+    return redirectWithToast(href("/edit-post/:slug/preview-link", post), "Preview link revoked");
   }
   if (!previewable(post)) return data({ error: notPreviewable, link: null }, { status: 400 });
   const token = await makePreviewLink(db(), post.slug);
