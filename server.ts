@@ -12,18 +12,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import { createRequestHandler as createFetchHandler } from "react-router";
 import { log } from "./app/.server/log.ts";
-import { sydneyDay } from "./app/site/dates.ts";
 import { assetsDir, loadBuild } from "./server/build.ts";
-import { trackContentVersion } from "./server/content-version.ts";
 import { failOnConfigError, readConfig } from "./server/fail.ts";
 import { answerMalformedRequest } from "./server/malformed-requests.ts";
 import { serveMetrics } from "./server/metrics.ts";
-import { PageCache } from "./server/page-cache.ts";
-import { pageCacheKeys } from "./server/page-cache-keys.ts";
-import { personalReadingPages } from "./server/personal-pages.ts";
 import { PrecompressedAssets } from "./server/precompressed-assets.ts";
+import { pageCacheKeys } from "./server/reading-pages/cache-keys.ts";
+import { readingPages } from "./server/reading-pages/index.ts";
 import { loadContext, requestContext } from "./server/request-context.ts";
 import {
   fetchableMethodsOnly,
@@ -32,7 +28,7 @@ import {
   sameOriginOnly,
 } from "./server/request-guards.ts";
 import { answeredBy, observedRequests } from "./server/request-metrics.ts";
-import { aroundTheApplication, lastResort } from "./server/responses.ts";
+import { lastResort, personalUnlessSaid } from "./server/responses.ts";
 import { routePatterns } from "./server/route-patterns.ts";
 import {
   contentSecurityPolicy,
@@ -68,32 +64,22 @@ await build.app
   .startApp({ firstThread: isFirstThread, imageSlots: counters.imageSlots })
   .catch(failOnConfigError);
 
-const version = trackContentVersion(() => build.app.currentContentVersion(), counters.writes);
-await version.refresh();
 const keyFor = pageCacheKeys(build.current.routes);
-const pages = config.production
-  ? new PageCache({
-      maxBytes: 16 * 1024 * 1024, // a few hundred pages a thread, whatever addresses visitors make up
+const reading = config.production
+  ? await readingPages({
       keyFor,
-      version: version.current,
-      day: sydneyDay,
+      publicUrl: config.publicUrl,
+      readVersion: () => build.app.currentContentVersion(),
+      writes: counters.writes,
       policyFor: (body) => contentSecurityPolicy(hashedScripts(body), imageOrigin),
+      build: build.current,
+      loadContext: loadContext(build.currentApp),
+      fragments: (request) => build.app.personalFragments(request),
+      logger,
     })
   : undefined;
-app.use(aroundTheApplication(version, pages));
-let personalPages: ReturnType<typeof personalReadingPages> | undefined;
-if (pages) {
-  const renderPage = createFetchHandler(build.current, "production");
-  personalPages = personalReadingPages({
-    publicUrl: config.publicUrl,
-    pages,
-    keyFor,
-    renderAnonymous: (url, context) => renderPage(new Request(url), context),
-    loadContext: loadContext(build.currentApp),
-    fragments: (request) => build.app.personalFragments(request),
-  });
-  app.use(personalPages.render);
-}
+app.use(personalUnlessSaid);
+if (reading) app.use(reading.application);
 app.all(
   "/{*splat}",
   createRequestHandler({
@@ -113,9 +99,9 @@ const handle = (req: IncomingMessage, res: ServerResponse) => {
   for (const [name, value] of headersForEveryResponse) res.setHeader(name, value);
   if (metricsEndpoint?.answers(req, res)) return answeredBy(res, "metrics");
   if (assets?.serve(req, res)) return answeredBy(res, "assets");
-  if (pages?.serve(req, res)) return answeredBy(res, "page cache");
-  if (!personalPages) return app(req, res);
-  void personalPages.serve(req, res).then((answered) => answered || app(req, res));
+  const answered = reading?.answer(req, res) ?? false;
+  if (answered === false) return app(req, res);
+  if (answered !== true) void answered.then((done) => done || app(req, res));
 };
 const server = createServer(
   serverTimeouts,

@@ -7,10 +7,11 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { pageCacheControl } from "../server/reading-pages/sharing.ts";
 import { loggedUrl } from "./.server/accounts/links.ts";
 import { requestContext } from "./.server/http/request-context.ts";
 import { log } from "./.server/log.ts";
-import { pageCacheRule, personalCacheControl, publicPageCacheControl } from "./http/http-policy.ts";
+import { pageCacheRule } from "./http/http-policy.ts";
 import type { RootData } from "./http/root-data.ts";
 
 export { ownerCommand } from "./.server/accounts/owner-command.ts";
@@ -81,23 +82,18 @@ export default function handleRequest(
   });
 }
 
-/**
- * Public only when the page is the same for every visitor without a session: a route
- * declared cacheable, rendered for no user and with no notice. Everything else is personal,
- * for this visitor alone: no shared cache (ours, a proxy's or a CDN's) may keep it.
- */
+/** Whether the page may be shared is `sharing.ts`'s to say, from what it was rendered for. */
 function cacheControl(status: number, context: EntryContext): string {
   const { matches, loaderData, errors } = context.staticHandlerContext;
   const root = loaderData.root as RootData | undefined;
   const page = matches.at(-1)?.route.id;
-  const shared =
-    status === 200 &&
-    !errors &&
-    root?.email === null &&
-    root.toast === null &&
-    page !== undefined &&
-    pageCacheRule(context.routeModules[page]?.handle) !== undefined;
-  return shared ? publicPageCacheControl : personalCacheControl;
+  return pageCacheControl({
+    status,
+    errored: Boolean(errors),
+    cacheable: page !== undefined && pageCacheRule(context.routeModules[page]?.handle) !== undefined,
+    signedIn: root?.email !== null,
+    notice: root?.toast !== null,
+  });
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

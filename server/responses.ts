@@ -2,12 +2,10 @@ import type { ServerResponse } from "node:http";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { personalCacheControl } from "../app/http/http-policy.ts";
-import type { ContentVersion } from "./content-version.ts";
-import type { PageCache } from "./page-cache.ts";
 import { requestIdOf } from "./request-metrics.ts";
 
 /** Runs `listener` just before the response's headers are written (the write is committed by then). */
-function beforeHeaders(res: ServerResponse, listener: () => void): void {
+export function beforeHeaders(res: ServerResponse, listener: () => void): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     listener();
@@ -15,21 +13,13 @@ function beforeHeaders(res: ServerResponse, listener: () => void): void {
   } as ServerResponse["writeHead"];
 }
 
-/**
- * What happens around the application's answer: a request that may write marks the content
- * version as changing before it is answered; an answer that names no caching policy is
- * personal; a page the application marked public is offered to the page cache.
- */
-export function aroundTheApplication(version: ContentVersion, pages: PageCache | undefined): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") beforeHeaders(res, version.changing);
-    beforeHeaders(res, () => {
-      if (!res.hasHeader("cache-control")) res.setHeader("Cache-Control", personalCacheControl);
-    });
-    pages?.record(req, res);
-    next();
-  };
-}
+/** An answer of the application that names no caching policy is personal. */
+export const personalUnlessSaid: RequestHandler = (_req, res, next) => {
+  beforeHeaders(res, () => {
+    if (!res.hasHeader("cache-control")) res.setHeader("Cache-Control", personalCacheControl);
+  });
+  next();
+};
 
 /** Whatever escaped the application: logged with its request id, answered plainly. */
 export function lastResort(logger: Logger): ErrorRequestHandler {

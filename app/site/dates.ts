@@ -48,7 +48,7 @@ let dayThisMinute: { minute: number; day: string } | undefined;
 
 /**
  * Today's date in Sydney, as 2026-12-01; worked out once a minute. Cached pages are made
- * again when it changes (server/page-cache.ts): what a page says of dates, such as a space
+ * again when it changes (server/reading-pages/page-cache.ts): what a page says of dates, such as a space
  * "available from" today, holds for the day it was made.
  */
 export function sydneyDay(): string {

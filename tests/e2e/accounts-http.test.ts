@@ -262,6 +262,17 @@ describe.each(serverDialects)("accounts over HTTP on $name", (dialect: ServerDia
       visitor.cookies.set("wm.session_token", `${token.slice(0, -4)}AAAA`);
       expect(visibleText(await (await visitor.get("/")).text())).not.toContain(email);
       expect((await visitor.get("/dashboard")).status).toBe(302);
+      // Read as better-auth reads it: the first cookie of the name counts, not a valid one after it.
+      const twoCookies = await fetch(`${server.url}/dashboard`, {
+        headers: { cookie: `wm.session_token=made-up.signature; wm.session_token=${token}` },
+        redirect: "manual",
+      });
+      expect(twoCookies.status).toBe(302);
+      const signedAlone = await fetch(`${server.url}/dashboard`, {
+        headers: { cookie: `wm.session_token=${token}` },
+        redirect: "manual",
+      });
+      expect(signedAlone.status).toBe(200);
     });
 
     it("treats a session past its expiry as signed out", async () => {
@@ -530,7 +541,9 @@ describe("on HTTPS", () => {
     const server = await startServer({ PUBLIC_URL: "https://woollahra-moncur.example" });
     const visitor = new Visitor(server.url);
     const page = await visitor.get("/login");
-    expect(page.headers.getSetCookie().find((c) => c.startsWith("wm_form="))).toMatch(/; Secure$/);
+    expect(page.headers.getSetCookie().find((c) => c.startsWith("wm_form="))).toMatch(
+      /; Secure; SameSite=Lax$/,
+    );
     const stamp = await visitor.get("/contact/started");
     expect(stamp.headers.getSetCookie().find((c) => c.startsWith("wm_enquiry="))).toMatch(/; Secure/);
     await visitor.register("secure@example.com", password);

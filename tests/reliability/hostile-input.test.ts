@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
@@ -9,6 +8,7 @@ import type { Db } from "~/.server/db/database.ts";
 import { widthsFor } from "~/uploads/image-variants.ts";
 import { password, published, signedIn, signedUp } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
+import { startedCookie } from "../support/enquiry-stamp.ts";
 import { photoJpeg } from "../support/images.ts";
 import { makeOwner } from "../support/owners.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
@@ -346,18 +346,13 @@ describe("hostile input", () => {
     return "refused";
   }
 
-  /** The start stamp of a form loaded a minute ago, signed with the server's own secret. */
-  function startedCookie(): string {
-    const secret = readFileSync(path.join(server.dataDir, "auth-secret"), "utf8").trim();
-    const millis = String(Date.now() - 60_000);
-    return `wm_enquiry=${millis}.${createHmac("sha256", secret).update(`enquiry-started:${millis}`).digest("base64url")}`;
-  }
-
   async function runEnquiry(c: Extract<CorpusCase, { kind: "enquiry" }>): Promise<Outcome> {
     const form: Record<string, string> = { name: "Pat", email: "pat@example.com", message: "Hello" };
     for (const [name, value] of Object.entries(c.fields)) form[name] = expand(value);
     const before = await state();
-    const response = await new Visitor(server.url).post("/contact", form, { cookie: startedCookie() });
+    const response = await new Visitor(server.url).post("/contact", form, {
+      cookie: startedCookie(readFileSync(path.join(server.dataDir, "auth-secret"), "utf8").trim()),
+    });
     const body = await response.text();
     const after = await state();
     if (c.expect !== "accepted") {

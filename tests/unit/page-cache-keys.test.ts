@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { cachedPage } from "~/http/http-policy.ts";
-import { pageCacheKeys } from "../../server/page-cache-keys.ts";
+import { pageCacheKeys } from "../../server/reading-pages/cache-keys.ts";
 
 /** The shape of the build's route manifest, with the handles the site's routes declare. */
 function manifest(): ServerBuild["routes"] {

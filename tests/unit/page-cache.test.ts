@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { personalCacheControl, publicPageCacheControl } from "~/http/http-policy.ts";
-import { PageCache } from "../../server/page-cache.ts";
+import { PageCache } from "../../server/reading-pages/page-cache.ts";
+import { audienceOf } from "../../server/reading-pages/sharing.ts";
 
 /**
  * The page cache in front of a small application on loopback that answers as it is told:
@@ -17,7 +18,6 @@ describe("the page cache", () => {
   let day = "2026-11-30";
   const cache = new PageCache({
     maxBytes: 200_000,
-    keyFor: (url) => (url.startsWith("/page") ? url : undefined),
     version: () => version,
     day: () => day,
     policyFor: (body) => `script-src 'sha256-${body.length}'`,
@@ -25,8 +25,10 @@ describe("the page cache", () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      if (cache.serve(req, res)) return;
-      cache.record(req, res);
+      // As the server's entry point does: only a visitor's request for a cacheable address has a key.
+      const key = audienceOf(req) === "anyone" && req.url?.startsWith("/page") ? req.url : undefined;
+      if (key !== undefined && cache.serve(req, res, key)) return;
+      if (key !== undefined) cache.record(req, res, key);
       rendered++;
       const url = new URL(req.url ?? "/", "http://localhost");
       const as = url.searchParams.get("as");
@@ -72,7 +74,7 @@ describe("the page cache", () => {
   it("does not answer a request with a session or notice from the cache", async () => {
     await fetch(`${base}/page-f?as=public`);
     expect(await servedFromCache("/page-f?as=public")).toBe(true);
-    expect(await servedFromCache("/page-f?as=public", { cookie: "\u00a0wm.session_token=abc" })).toBe(false);
+    expect(await servedFromCache("/page-f?as=public", { cookie: "a=1;\twm.session_token=abc" })).toBe(false);
     expect(await servedFromCache("/page-f?as=public", { cookie: "wm_toast=hello" })).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SegmentedLru } from "../../server/segmented-lru.ts";
+import { SegmentedLru } from "../../server/reading-pages/segmented-lru.ts";
 
 const page = (bytes: number) => ({ bytes });
 

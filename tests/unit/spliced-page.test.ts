@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { splicePage } from "../../server/spliced-page.ts";
+import { splicePage } from "../../server/reading-pages/spliced-page.ts";
 
 const page = Buffer.from(
   [

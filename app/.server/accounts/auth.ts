@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { CompiledQuery, type Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import { passwordLimits } from "~/accounts/credentials-schema.ts";
@@ -299,20 +298,24 @@ export async function countAccounts(): Promise<number> {
   return Number(count);
 }
 
-/** The token in the request's session cookie when its signature is ours, else null. */
-export function signedSessionToken(request: Request): string | null {
+/** The token in the request's session cookie when better-auth signed it, else null. */
+export function signedSessionToken(request: Request): Promise<string | null> {
   return signedAuthCookie(request, cookieNames.session, cookieNames.secureSession);
 }
 
-/** The value of one of better-auth's signed cookies when its signature is ours, else null. */
-export function signedAuthCookie(request: Request, name: string, secureName: string): string | null {
+/**
+ * The value of one of better-auth's signed cookies (`<value>.<signature>`) when better-auth
+ * signed it, else null: read as better-auth reads it (the first cookie of the name, decoded)
+ * and checked with better-auth's own signing function, so the two never disagree.
+ */
+export function signedAuthCookie(request: Request, name: string, secureName: string): Promise<string | null> {
   const { authSecret, publicUrl } = config();
   const raw = cookieValue(request, publicUrl.startsWith("https:") ? secureName : name);
-  return raw === undefined ? null : checkedAuthCookie(`${authSecret}\n${raw}`);
+  return raw === undefined ? Promise.resolve(null) : checkedAuthCookie(`${authSecret}\n${raw}`);
 }
 
 // A signed-in reader sends the same cookie with every page: its signature is checked once.
-const checkedAuthCookie = remembered(megabyte, (secretAndCookie) => {
+const checkedAuthCookie = remembered(megabyte, async (secretAndCookie) => {
   const [authSecret = "", raw = ""] = secretAndCookie.split("\n");
   let value: string;
   try {
@@ -320,14 +323,12 @@ const checkedAuthCookie = remembered(megabyte, (secretAndCookie) => {
   } catch {
     return null;
   }
-  // better-auth signs the token: `<token>.<base64 HMAC-SHA256 of it>`.
   const dot = value.lastIndexOf(".");
-  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  if (dot < 1) return null;
   const token = value.slice(0, dot);
-  const expected = createHmac("sha256", authSecret).update(token).digest();
-  return dot > 0 && signature.length === expected.length && timingSafeEqual(signature, expected)
-    ? token
-    : null;
+  // Loaded with the first session cookie, as better-auth itself is (it adds to every thread's start).
+  const { constantTimeEqual, makeSignature } = await import("better-auth/crypto");
+  return constantTimeEqual(value.slice(dot + 1), await makeSignature(token, authSecret)) ? token : null;
 });
 
 type SessionRow = {
@@ -368,12 +369,16 @@ function sessionQuery(source: Db): string {
 }
 
 /**
- * The signed-in user, or null. One indexed query: the cookie's signature is checked here,
- * and only a session due for its daily extension (a write) goes through better-auth.
- * Requests without a session cookie cost no query.
+ * The signed-in user, or null: the one session reader (decision 028). Sessions are written
+ * only by better-auth (sign-in, sign-out, its daily extension) and ended by deleting their
+ * rows, so reading the row on every request ends a session everywhere at once. The read is
+ * one indexed query rather than better-auth's getSession, which cost eight times the CPU
+ * (about 480 µs against 55) with no more to say; the cookie's signature is checked with
+ * better-auth's own function, once per cookie. A session due for its daily extension (a
+ * write) goes through better-auth. Requests without a session cookie cost no query.
  */
 export async function getUser(request: Request): Promise<User | null> {
-  const token = signedSessionToken(request);
+  const token = await signedSessionToken(request);
   if (!token) return null;
   const source = db();
   const [row] = (await source.executeQuery<SessionRow>(CompiledQuery.raw(sessionQuery(source), [token])))

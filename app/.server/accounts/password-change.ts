@@ -21,7 +21,7 @@ export async function changeOwnPassword(
   const guess = await checkOwnPassword(db, user, clientAddress, currentPassword);
   if (!guess.ok) return guess;
   const hash = await hashPassword(newPassword);
-  const thisSession = signedSessionToken(request) ?? undefined;
+  const thisSession = (await signedSessionToken(request)) ?? undefined;
   await inTransaction(db, async (trx) => {
     await storePassword(trx, user.id, hash);
     await endSessions(trx, user.id, thisSession);

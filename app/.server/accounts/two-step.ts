@@ -227,7 +227,7 @@ export async function turnOffTwoStep(
 
 /** The account whose sign-in waits for its second step in this browser, or undefined. */
 export async function signInWaitingForCode(request: Request): Promise<{ userId: string } | undefined> {
-  const challenge = signedAuthCookie(request, cookieNames.twoStep, cookieNames.secureTwoStep);
+  const challenge = await signedAuthCookie(request, cookieNames.twoStep, cookieNames.secureTwoStep);
   if (!challenge) return undefined;
   const context = await (await auth()).$context;
   const waiting = await context.internalAdapter.findVerificationValue(challenge);

@@ -1,19 +1,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import type { Logger } from "pino";
 import type { RouterContextProvider } from "react-router";
-import { hasPersonalCookie } from "../app/.server/http/cookies.ts";
-import type { PersonalFragments } from "../app/.server/http/personal-fragments.tsx";
-import { personalCacheControl } from "../app/http/http-policy.ts";
+import type { PersonalFragments } from "../../app/.server/http/personal-fragments.tsx";
+import { personalCacheControl } from "../../app/http/http-policy.ts";
+import { answeredBy } from "../request-metrics.ts";
 import type { PageCache, SharedPage } from "./page-cache.ts";
-import { answeredBy } from "./request-metrics.ts";
 import { splicePage } from "./spliced-page.ts";
 
-interface PersonalPagesOptions {
+export interface PersonalPagesOptions {
   /** The site's own origin: the addresses rendered here never take the client's Host header. */
   publicUrl: string;
   pages: PageCache;
-  /** The page cache's key for a request address (undefined: not a cacheable reading page). */
-  keyFor: (url: string) => string | undefined;
   /** Renders a page for no one: the application's answer to a request without cookies. */
   renderAnonymous: (url: string, context: RouterContextProvider) => Promise<Response>;
   loadContext: (
@@ -21,7 +19,12 @@ interface PersonalPagesOptions {
     res: Parameters<RequestHandler>[1],
   ) => Promise<RouterContextProvider>;
   fragments: (request: Request) => Promise<PersonalFragments>;
+  /** Told when a page's parts are not where the layout put them (the page is rendered in full). */
+  logger: Logger;
 }
+
+/** A feed or a file has no personal parts: the application answers a reader's request for one. */
+const isDocument = (page: SharedPage) => page.contentType.startsWith("text/html");
 
 /**
  * Reading pages for a signed-in reader (or one with a notice waiting): the cached anonymous
@@ -34,11 +37,7 @@ interface PersonalPagesOptions {
  * visitors; `render` is the Express step that renders the shared page first when it is not.
  */
 export function personalReadingPages(options: PersonalPagesOptions) {
-  const { publicUrl, pages, keyFor, renderAnonymous, loadContext, fragments } = options;
-  const keyOf = (req: IncomingMessage) =>
-    (req.method === "GET" || req.method === "HEAD") && hasPersonalCookie(req.headers.cookie)
-      ? keyFor(req.url ?? "")
-      : undefined;
+  const { publicUrl, pages, renderAnonymous, loadContext, fragments, logger } = options;
 
   /** Sends the page with this reader's parts; false when the parts are not where they belong. */
   const answer = async (
@@ -52,7 +51,10 @@ export function personalReadingPages(options: PersonalPagesOptions) {
     const personal = await fragments(new Request(url, { headers: { cookie: req.headers.cookie ?? "" } }));
     const encoding = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) ? "gzip" : undefined;
     const body = splicePage(page.body, personal.parts, encoding);
-    if (!body) return false;
+    if (!body) {
+      logger.warn({ page: key }, "a reader's parts are not where the shared page has them: rendered in full");
+      return false;
+    }
     const headers: Record<string, string | string[]> = {
       "Content-Type": page.contentType,
       "Content-Security-Policy": page.contentSecurityPolicy,
@@ -72,10 +74,9 @@ export function personalReadingPages(options: PersonalPagesOptions) {
 
   return {
     /** Answers from the cached page when there is one; resolves false to let the application answer. */
-    async serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-      const key = keyOf(req);
-      const page = key === undefined ? undefined : pages.fresh(key);
-      if (key === undefined || !page) return false;
+    async serve(req: IncomingMessage, res: ServerResponse, key: string): Promise<boolean> {
+      const page = pages.fresh(key);
+      if (!page || !isDocument(page)) return false;
       try {
         return await answer(req, res, key, page, true);
       } catch {
@@ -84,12 +85,17 @@ export function personalReadingPages(options: PersonalPagesOptions) {
       }
     },
 
-    render: (async (req, res, next) => {
-      const key = keyOf(req);
-      if (key === undefined) return next();
+    /** The application's step: renders the shared page first when it is not cached. */
+    async render(
+      req: Parameters<RequestHandler>[0],
+      res: Parameters<RequestHandler>[1],
+      next: Parameters<RequestHandler>[2],
+      key: string,
+    ): Promise<void> {
       try {
         const url = new URL(key, publicUrl).href;
         const cached = pages.fresh(key);
+        if (cached && !isDocument(cached)) return next();
         const page =
           cached ??
           (await pages.renderShared(key, async () => renderAnonymous(url, await loadContext(req, res))));
@@ -97,6 +103,6 @@ export function personalReadingPages(options: PersonalPagesOptions) {
       } catch (error) {
         next(error);
       }
-    }) satisfies RequestHandler,
+    },
   };
 }

@@ -1,36 +1,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { megabyte, remembered } from "../app/.server/http/remembered.ts";
-import { type PageCacheRule, pageCacheRule } from "../app/http/http-policy.ts";
-
-interface CacheableRoute {
-  id: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive?: boolean;
-  children?: CacheableRoute[];
-  rule?: PageCacheRule;
-}
-
-/** The build's flat route manifest as the tree React Router matches against. */
-export function routeTree(routes: ServerBuild["routes"]): CacheableRoute[] {
-  const byParent = new Map<string | undefined, CacheableRoute[]>();
-  for (const route of Object.values(routes)) {
-    if (!route) continue;
-    const node: CacheableRoute = {
-      id: route.id,
-      path: route.path,
-      index: route.index,
-      caseSensitive: route.caseSensitive,
-      rule: pageCacheRule(route.module.handle),
-    };
-    byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), node]);
-  }
-  const attach = (node: CacheableRoute): CacheableRoute => {
-    const children = byParent.get(node.id);
-    return children ? { ...node, children: children.map(attach) } : node;
-  };
-  return (byParent.get(undefined) ?? []).map(attach);
-}
+import { megabyte, remembered } from "../../app/.server/http/remembered.ts";
+import type { PageCacheRule } from "../../app/http/http-policy.ts";
+import { type MatchableRoute, rememberedPathLength, routeTree } from "../route-patterns.ts";
 
 /**
  * The page cache's key for a request address: the canonical path of the route it matches
@@ -60,9 +31,6 @@ export function pageCacheKeys(routes: ServerBuild["routes"]): (url: string) => s
   };
 }
 
-/** Longer paths are matched every time: visitors can make up any number of any length. */
-export const rememberedPathLength = 200;
-
 /** The rule of the cacheable route a path matches, when the path is written the canonical way. */
 function cacheableRule(tree: RouteObject[], pathname: string): PageCacheRule | undefined {
   let matches: ReturnType<typeof matchRoutes> = null;
@@ -72,7 +40,7 @@ function cacheableRule(tree: RouteObject[], pathname: string): PageCacheRule | u
     return undefined;
   }
   const leaf = matches?.at(-1);
-  const rule = (leaf?.route as CacheableRoute | undefined)?.rule;
+  const rule = (leaf?.route as MatchableRoute | undefined)?.rule;
   if (!matches || !leaf || !rule) return undefined;
   const segments: string[] = [];
   for (const { route } of matches) {

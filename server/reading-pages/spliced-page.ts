@@ -1,6 +1,6 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
-import type { PersonalPart } from "../app/.server/http/personal-fragments.tsx";
-import { megabyte, remembered } from "../app/.server/http/remembered.ts";
+import type { PersonalPart } from "../../app/.server/http/personal-fragments.tsx";
+import { megabyte, remembered } from "../../app/.server/http/remembered.ts";
 
 /** A shared page cut where its personal parts are, with each piece kept raw and compressed. */
 interface CutPage {

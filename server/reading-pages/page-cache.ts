@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { hasPersonalCookie } from "../app/.server/http/cookies.ts";
-import { acceptedCopy, type EncodedBody } from "./encodings.ts";
+import { acceptedCopy, type EncodedBody } from "../encodings.ts";
 import { SegmentedLru } from "./segmented-lru.ts";
+import { mayKeep } from "./sharing.ts";
 
 /**
  * Finished pages for visitors without a session, kept in memory and answered before Express
- * and React Router run. Only what the application marked public is kept (decision 006): the
- * server never decides on its own that a response may be shared. An entry is good while the
+ * and React Router run. Only what `sharing.ts` allows is kept (decision 006): the server
+ * never decides on its own that a response may be shared. An entry is good while the
  * content version (bumped in the database by every post write, so shared by every instance)
  * and Sydney's date are what they were when it was made: pages say things that change with
  * the day unasked (a space available from a date, the footer's year).
@@ -28,12 +28,8 @@ interface Entry extends EncodedBody {
   bytes: number;
 }
 
-const cacheableTypes = /^(text\/html|text\/plain|application\/xml|application\/rss\+xml)/;
-
 export interface PageCacheOptions {
   maxBytes: number;
-  /** The cache key of a request address, or undefined when its route is not cacheable. */
-  keyFor: (url: string) => string | undefined;
   /** The current content version as last read; undefined while it is being re-read. */
   version: () => number | undefined;
   /** Sydney's date now. */
@@ -55,17 +51,8 @@ export class PageCache {
     return this.entries.bytes;
   }
 
-  /** The key under which this request may be answered from the cache, if any. */
-  private keyOf(req: IncomingMessage): string | undefined {
-    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-    if (hasPersonalCookie(req.headers.cookie)) return undefined;
-    return this.options.keyFor(req.url ?? "");
-  }
-
-  /** Answers from the cache when it can; returns false to let the application answer. */
-  serve(req: IncomingMessage, res: ServerResponse): boolean {
-    const key = this.keyOf(req);
-    if (key === undefined) return false;
+  /** Answers from the cache when it holds the page under `key`; returns false to let the application answer. */
+  serve(req: IncomingMessage, res: ServerResponse, key: string): boolean {
     const entry = this.current(key);
     if (!entry) return false;
     const headers: Record<string, string> = {
@@ -112,9 +99,13 @@ export class PageCache {
     const body = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get("content-type") ?? "";
     const cacheControl = response.headers.get("cache-control") ?? "";
-    if (response.status !== 200 || response.headers.has("set-cookie") || !contentType.startsWith("text/html"))
+    const setsCookie = response.headers.has("set-cookie");
+    // Only a document has personal parts to put in.
+    if (
+      !mayKeep({ status: response.status, cacheControl, setsCookie, contentType }) ||
+      !contentType.startsWith("text/html")
+    )
       return undefined;
-    if (!cacheControl.startsWith("public")) return undefined;
     if (version === undefined)
       return { body, contentType, contentSecurityPolicy: this.options.policyFor(body) };
     this.store(key, { version, day, contentType, cacheControl, body });
@@ -122,14 +113,12 @@ export class PageCache {
   }
 
   /**
-   * Records what the application sends, as it leaves, when the request's address is the
-   * canonical one for its key. The content version is read before the page is made, so a
-   * write during rendering never leaves a stale page marked as current.
+   * Records what the application sends for a visitor's GET, as it leaves, when the request's
+   * address is the canonical one for its key. The content version is read before the page is
+   * made, so a write during rendering never leaves a stale page marked as current.
    */
-  record(req: IncomingMessage, res: ServerResponse): void {
-    if (req.method !== "GET") return;
-    const key = this.keyOf(req);
-    if (key === undefined || key !== req.url) return;
+  record(req: IncomingMessage, res: ServerResponse, key: string): void {
+    if (req.method !== "GET" || key !== req.url) return;
     const version = this.options.version();
     if (version === undefined) return;
     const day = this.options.day();
@@ -150,8 +139,8 @@ export class PageCache {
     res.on("finish", () => {
       const contentType = String(res.getHeader("content-type") ?? "");
       const cacheControl = String(res.getHeader("cache-control") ?? "");
-      if (res.statusCode !== 200 || res.getHeader("set-cookie") || !cacheableTypes.test(contentType)) return;
-      if (!cacheControl.startsWith("public")) return;
+      const setsCookie = res.hasHeader("set-cookie");
+      if (!mayKeep({ status: res.statusCode, cacheControl, setsCookie, contentType })) return;
       this.store(key, { version, day, contentType, cacheControl, body: Buffer.concat(chunks) });
     });
   }
