@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { data, Form } from "react-router";
-import { previewPath } from "~/.server/accounts/links.ts";
+import { data, Form, href } from "react-router";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { readForm } from "~/.server/http/forms.ts";
@@ -44,7 +43,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   if (!previewable(post)) return data({ error: notPreviewable, link: null }, { status: 400 });
   const token = await makePreviewLink(db(), post.slug);
   // Shown once, here: only its hash is kept.
-  return { error: null, link: `${config().publicUrl}${previewPath}${token}` };
+  return { error: null, link: `${config().publicUrl}${href("/preview/:token", { token })}` };
 }
 
 export function meta({ matches, loaderData, error }: Route.MetaArgs) {
