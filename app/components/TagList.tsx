@@ -1,4 +1,4 @@
-import { tagPath } from "~/posts/tags.ts";
+import { href } from "react-router";
 import { PageLink } from "./PageLink.tsx";
 
 /** A post's tags, each a link to its tag page. */
@@ -9,7 +9,7 @@ export function TagList({ tags, className }: { tags: string[]; className?: strin
       {tags.map((tag) => (
         <li key={tag}>
           <PageLink
-            href={tagPath(tag)}
+            href={href("/tags/:tag", { tag })}
             className="inline-block rounded-full bg-sandstone-100 px-3 py-0.5 text-sm text-heritage-900 underline-offset-4 hover:underline"
           >
             {tag}

@@ -1,3 +1,5 @@
+import type { RoutePrefix } from "../site/route-paths.ts";
+
 /**
  * What the server and the application agree on about HTTP: the cookies that make a request
  * personal, how a response says whether it may be shared, and how large a body each address
@@ -53,14 +55,20 @@ export function pageCacheRule(handle: unknown): PageCacheRule | undefined {
 const megabyte = 1024 * 1024;
 
 /**
- * The largest body a request to `path` may carry, or undefined when the route limits its own
- * (uploads: tus takes 5 MB chunks and checks the whole file's size).
+ * The largest body a request may carry, by the first of these its path starts with; 1 MB
+ * anywhere else. Undefined: the route limits its own (uploads: tus takes 5 MB chunks and
+ * checks the whole file's size).
  */
-export function bodyLimitFor(path: string): number | undefined {
-  if (path.startsWith("/api/uploads")) return undefined;
+export const bodyLimits: [RoutePrefix, number | undefined][] = [
+  ["/api/uploads", undefined],
   // Post forms may carry a cover image (without JavaScript): 20 MB and a margin for the fields.
-  if (/^\/(create-post|edit-post\/)/.test(path)) return 21 * megabyte;
+  ["/create-post", 21 * megabyte],
+  ["/edit-post/", 21 * megabyte],
   // A space's form, a photo and a floor plan.
-  if (path.startsWith("/manage/spaces/")) return 41 * megabyte;
-  return megabyte;
+  ["/manage/spaces/", 41 * megabyte],
+];
+
+export function bodyLimitFor(path: string): number | undefined {
+  const rule = bodyLimits.find(([prefix]) => path.startsWith(prefix));
+  return rule ? rule[1] : megabyte;
 }

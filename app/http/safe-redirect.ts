@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 const probe = "http://site.invalid";
 
 /**
@@ -15,7 +17,7 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The second step of log in (two-step sign-in), carrying where to go once it is done. */
-export function twoStepPage(redirectTo: string): string {
-  return redirectTo === "/" ? "/login/two-step" : `/login/two-step?${new URLSearchParams({ redirectTo })}`;
+/** A page of log in (the second step is two-step sign-in's), carrying where to go once it is done. */
+export function logInPage(page: "/login" | "/login/two-step", redirectTo: string): string {
+  return redirectTo === "/" ? href(page) : `${href(page)}?${new URLSearchParams({ redirectTo })}`;
 }

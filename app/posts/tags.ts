@@ -35,8 +35,3 @@ export function tagListProblem(tags: string[]): string | undefined {
 export function isTag(text: string): boolean {
   return text === normalTag(text) && text !== "" && tagListProblem([text]) === undefined;
 }
-
-/** A tag page's address. */
-export function tagPath(tag: string): string {
-  return `/tags/${encodeURIComponent(tag)}`;
-}

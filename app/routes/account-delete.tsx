@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useRouteLoaderData } from "react-router";
+import { data, Form, href, redirect, useRouteLoaderData } from "react-router";
 import { requireUser, signOut } from "~/.server/accounts/auth.ts";
 import { deleteUser, userSummary } from "~/.server/accounts/members.ts";
 import { checkOwnPassword } from "~/.server/accounts/password-check.ts";
@@ -48,7 +48,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       { result: submission.reply({ ...hidden, formErrors: [result.message] }) },
       { status: result.status },
     );
-  throw redirect("/", { status: 303, headers: await signOut(request) });
+  throw redirect(href("/"), { status: 303, headers: await signOut(request) });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

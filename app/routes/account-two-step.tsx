@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { requireUser } from "~/.server/accounts/auth.ts";
 import { qrDrawing } from "~/.server/accounts/qr-code.ts";
 import {
@@ -59,7 +59,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         { status: result.status },
       );
     // A redirect: the session was replaced, and this request still carries the old one.
-    return redirectWithToast("/account/two-step", "Two-step sign-in is on", result.headers);
+    return redirectWithToast(href("/account/two-step"), "Two-step sign-in is on", result.headers);
   }
   const submission = parseWithZod(form, { schema: twoStepPasswordSchema });
   const hidden = { hideFields: ["password"] };
@@ -81,7 +81,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   const result = await turnOffTwoStep(db(), request, clientAddress, user, password);
   if (!result.ok) return refusal(result.status, result.message);
-  return redirectWithToast("/account", "Two-step sign-in is off", result.headers);
+  return redirectWithToast(href("/account"), "Two-step sign-in is off", result.headers);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { requireUser, signOut } from "~/.server/accounts/auth.ts";
 import { memberOf, saveProfile, signOutEverywhere, userSummary } from "~/.server/accounts/members.ts";
 import { changeOwnPassword } from "~/.server/accounts/password-change.ts";
@@ -89,20 +89,20 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         { status: result.reason === "throttled" ? 429 : 400 },
       );
     }
-    return redirectWithToast("/account", "Password changed; every other session was signed out");
+    return redirectWithToast(href("/account"), "Password changed; every other session was signed out");
   }
   if (intent === "subscribe") {
     await subscribeAccount(db(), user.email);
-    return redirectWithToast("/account", "Subscribed: new posts will come to your inbox");
+    return redirectWithToast(href("/account"), "Subscribed: new posts will come to your inbox");
   }
   if (intent === "unsubscribe") {
     await unsubscribeAccount(db(), user.email);
-    return redirectWithToast("/account", "Unsubscribed: no more posts will be sent");
+    return redirectWithToast(href("/account"), "Unsubscribed: no more posts will be sent");
   }
   if (intent === "sign-out-everywhere") {
     const headers = await signOut(request);
     await signOutEverywhere(db(), user.id);
-    throw redirect("/login", { status: 303, headers });
+    throw redirect(href("/login"), { status: 303, headers });
   }
   throw data("The form could not be read. Please try again.", { status: 400 });
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     enquiryRecipient(await buildingDetails(db())).address,
   );
   if (!result.ok) return refuse(result.message, result.status);
-  throw redirect(result.sent ? "/contact/sent" : "/contact/received", 303);
+  throw redirect(href(result.sent ? "/contact/sent" : "/contact/received"), 303);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

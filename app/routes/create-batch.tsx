@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { requireUser } from "~/.server/accounts/auth.ts";
 import { requireVerifiedAuthor } from "~/.server/accounts/email-verification.ts";
 import { db } from "~/.server/db/index.ts";
@@ -17,5 +17,5 @@ export async function action({ request, url }: Route.ActionArgs) {
   const refusal = await postingRefusal(db(), user.id, sampleArticles().length);
   if (refusal) throw data(refusal, { status: 429 });
   await createSampleBatch(db(), user.id, await statusOnSave(db(), user, "publish"));
-  return redirectWithToast("/dashboard", "Batch Finished Successfully");
+  return redirectWithToast(href("/dashboard"), "Batch Finished Successfully");
 }

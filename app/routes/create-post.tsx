@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { requireUser } from "~/.server/accounts/auth.ts";
 import { mustVerifyFirst, requireVerifiedAuthor } from "~/.server/accounts/email-verification.ts";
 import { db } from "~/.server/db/index.ts";
@@ -47,8 +47,8 @@ export async function action({ request, url }: Route.ActionArgs) {
     slug = await createPost(db(), input, user.id, { submissionId: form.submissionId });
   }
   // A draft is work in progress: the author goes on with it where it is now saved.
-  if (status === "draft") return redirectWithToast(`/edit-post/${slug}`, "Draft saved");
-  return redirectWithToast("/create-post", "Data saved successfully");
+  if (status === "draft") return redirectWithToast(href("/edit-post/:slug", { slug }), "Draft saved");
+  return redirectWithToast(href("/create-post"), "Data saved successfully");
 }
 
 export function meta({ matches }: Route.MetaArgs) {

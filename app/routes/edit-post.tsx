@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, href } from "react-router";
 import { requireVerifiedAuthor } from "~/.server/accounts/email-verification.ts";
 import { db } from "~/.server/db/index.ts";
 import { readForm } from "~/.server/http/forms.ts";
@@ -51,7 +51,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   if (url.searchParams.has("delete")) {
     await readForm(request);
     await deletePost(db(), post.slug);
-    return redirectWithToast("/dashboard", "Post deleted");
+    return redirectWithToast(href("/dashboard"), "Post deleted");
   }
   await requireVerifiedAuthor(user.id);
   const form = await readPostForm(db(), request, user.id, post.cover?.id ?? null);
@@ -61,8 +61,8 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   const input = postInput(form.value, await statusOnSave(db(), user, form.value.intent));
   const refused = await saveEditorForm(db(), post, input, user, form);
   if (refused) return refused;
-  if (form.value.intent === "draft") return redirectWithToast(`/edit-post/${post.slug}`, "Draft saved");
-  return redirectWithToast("/dashboard", "Data saved successfully");
+  if (form.value.intent === "draft") return redirectWithToast(href("/edit-post/:slug", post), "Draft saved");
+  return redirectWithToast(href("/dashboard"), "Data saved successfully");
 }
 
 const scheduleRefused = "This post has been published: it cannot be scheduled again. Leave Publish at empty.";

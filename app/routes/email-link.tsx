@@ -1,7 +1,7 @@
-import { data, Form } from "react-router";
+import { data, Form, href, matchPath } from "react-router";
 import { confirmEmailChange, stopEmailChange } from "~/.server/accounts/email-change.ts";
 import { confirmVerification } from "~/.server/accounts/email-verification.ts";
-import { type LinkPurpose, linkPaths, peekLink } from "~/.server/accounts/links.ts";
+import { type LinkPurpose, linkRoutes, peekLink } from "~/.server/accounts/links.ts";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { issueFormToken } from "~/.server/http/form-token.ts";
@@ -74,13 +74,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   await readForm(request);
   const link = linkFor(routeOf(request).id);
   if (!(await follow[link.purpose](params.token))) return data({ failed: true }, { status: 410 });
-  return redirectWithToast("/", link.done);
+  return redirectWithToast(href("/"), link.done);
 }
 
 function routeOf(request: Request): { id: LinkRoute } {
-  const path = new URL(request.url).pathname.toLowerCase();
-  if (path.startsWith(linkPaths.verify)) return { id: "verify-email" };
-  if (path.startsWith(linkPaths["stop-change"])) return { id: "stop-email-change" };
+  const path = new URL(request.url).pathname;
+  if (matchPath(linkRoutes.verify, path)) return { id: "verify-email" };
+  if (matchPath(linkRoutes["stop-change"], path)) return { id: "stop-email-change" };
   return { id: "confirm-email-change" };
 }
 

@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { data, Form, href, redirect } from "react-router";
 import { getUser } from "~/.server/accounts/auth.ts";
 import { requestPasswordReset } from "~/.server/accounts/password-reset.ts";
 import { config } from "~/.server/config.ts";
@@ -24,7 +24,7 @@ import type { Route } from "./+types/forgot-password";
 export const handle = appPage;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getUser(request)) throw redirect("/");
+  if (await getUser(request)) throw redirect(href("/"));
   const { token, headers } = issueFormToken(request);
   return data({ formToken: token }, { headers });
 }

@@ -12,16 +12,12 @@ import { AppLink } from "~/components/PageLink.tsx";
 import { TwoStepCodeForm } from "~/components/TwoStepForms.tsx";
 import { appPage } from "~/http/page-kinds.ts";
 import { rootData } from "~/http/root-data.ts";
-import { safeRedirect } from "~/http/safe-redirect.ts";
+import { logInPage, safeRedirect } from "~/http/safe-redirect.ts";
 import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/login-two-step";
 
 /** A writing page: it hydrates (decision 025). */
 export const handle = appPage;
-
-/** Log in again, coming back to the same page afterwards. */
-const logInAgain = (redirectTo: string) =>
-  redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
@@ -62,7 +58,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function LoginTwoStep({ loaderData, actionData }: Route.ComponentProps) {
   const { waiting, formToken, redirectTo } = loaderData;
   const again = (
-    <AppLink href={logInAgain(redirectTo)} className="text-heritage-700 underline underline-offset-4">
+    <AppLink
+      href={logInPage("/login", redirectTo)}
+      className="text-heritage-700 underline underline-offset-4"
+    >
       {waiting ? "Start again from log in" : "Log in"}
     </AppLink>
   );

@@ -12,7 +12,7 @@ import { CredentialsForm } from "~/components/CredentialsForm.tsx";
 import { AppLink } from "~/components/PageLink.tsx";
 import { appPage } from "~/http/page-kinds.ts";
 import { rootData } from "~/http/root-data.ts";
-import { safeRedirect, twoStepPage } from "~/http/safe-redirect.ts";
+import { logInPage, safeRedirect } from "~/http/safe-redirect.ts";
 import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/login";
 
@@ -41,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const next = safeRedirect(redirectTo);
-  if (result.twoStep) throw redirect(twoStepPage(next), { status: 303, headers: result.headers });
+  if (result.twoStep)
+    throw redirect(logInPage("/login/two-step", next), { status: 303, headers: result.headers });
   throw redirect(next, { status: 303, headers: result.headers });
 }
 

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { getUser, signOut } from "~/.server/accounts/auth.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
@@ -16,14 +16,14 @@ export const handle = appPage;
  * here, from any page. It asks instead, and only the form's POST signs out.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await getUser(request))) throw redirect("/login");
+  if (!(await getUser(request))) throw redirect(href("/login"));
   return null;
 }
 
 /** The user menu's and this page's form. */
 export async function action({ request }: Route.ActionArgs) {
   await readForm(request);
-  throw redirect("/login", { status: 303, headers: await signOut(request) });
+  throw redirect(href("/login"), { status: 303, headers: await signOut(request) });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

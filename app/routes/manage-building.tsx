@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { readForm } from "~/.server/http/forms.ts";
@@ -28,7 +28,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   await changeBuilding(db(), owner, submission.value);
-  return redirectWithToast("/manage/building", "The building's details are saved");
+  return redirectWithToast(href("/manage/building"), "The building's details are saved");
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
@@ -26,7 +26,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   await readOwnerForm(request);
   await existingPost(params.slug);
   if (!(await ownerDeletesPost(db(), owner, params.slug))) throw data(null, { status: 404 });
-  return redirectWithToast("/manage/posts", "Post deleted");
+  return redirectWithToast(href("/manage/posts"), "Post deleted");
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {

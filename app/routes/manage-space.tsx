@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data, Form, href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { readForm } from "~/.server/http/forms.ts";
@@ -111,7 +111,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   } else {
     await createSpace(db(), owner, submission.value);
   }
-  return redirectWithToast("/manage/spaces", "The space is saved");
+  return redirectWithToast(href("/manage/spaces"), "The space is saved");
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { ownerDeletesUser, userSummary } from "~/.server/accounts/members.ts";
 import { db } from "~/.server/db/index.ts";
@@ -26,7 +26,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   const user = await existingUser(params.id);
   const result = await ownerDeletesUser(db(), owner, params.id);
   if (!result.ok) return data({ error: result.message, ...user }, { status: result.status });
-  return redirectWithToast("/manage/users", "User deleted");
+  return redirectWithToast(href("/manage/users"), "User deleted");
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {

@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { data, Form } from "react-router";
-import { previewPath } from "~/.server/accounts/links.ts";
+import { data, Form, href } from "react-router";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { readForm } from "~/.server/http/forms.ts";
@@ -39,12 +38,12 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "revoke") {
     await endPreviewLink(db(), post.slug);
-    return redirectWithToast(`/edit-post/${post.slug}/preview-link`, "Preview link revoked");
+    return redirectWithToast(href("/edit-post/:slug/preview-link", post), "Preview link revoked");
   }
   if (!previewable(post)) return data({ error: notPreviewable, link: null }, { status: 400 });
   const token = await makePreviewLink(db(), post.slug);
   // Shown once, here: only its hash is kept.
-  return { error: null, link: `${config().publicUrl}${previewPath}${token}` };
+  return { error: null, link: `${config().publicUrl}${href("/preview/:token", { token })}` };
 }
 
 export function meta({ matches, loaderData, error }: Route.MetaArgs) {

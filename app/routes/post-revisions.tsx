@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, href } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { redirectWithToast } from "~/.server/http/toast.ts";
@@ -78,7 +78,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     status,
     basedOn: Number.isSafeInteger(basedOn) ? basedOn : undefined,
   });
-  if (outcome === "saved") return redirectWithToast(`/edit-post/${post.slug}`, "Revision restored");
+  if (outcome === "saved") return redirectWithToast(href("/edit-post/:slug", post), "Revision restored");
   if (outcome === "missing") throw data(null, { status: 404 });
   const messages = {
     "no such revision": "There is no such revision of this post.",

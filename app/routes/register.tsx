@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { register } from "~/.server/accounts/accounts.ts";
 import { getUser } from "~/.server/accounts/auth.ts";
 import { refusingCommonPasswords } from "~/.server/accounts/passwords.ts";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/register";
 export const handle = appPage;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  if (await getUser(request)) throw redirect("/");
+  if (await getUser(request)) throw redirect(href("/"));
   const { token, headers } = issueFormToken(request);
   const closed = (await siteSettings(db())).registration === "closed";
   return data({ registered: url.searchParams.has("registered"), closed, formToken: token }, { headers });
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  return redirectWithToast("/register?registered", "User registered");
+  return redirectWithToast(`${href("/register")}?registered`, "User registered");
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data, Form, href } from "react-router";
 import { peekLink } from "~/.server/accounts/links.ts";
 import { resetPassword } from "~/.server/accounts/password-reset.ts";
 import { refusingCommonPasswords } from "~/.server/accounts/passwords.ts";
@@ -42,7 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 410 },
     );
   }
-  return redirectWithToast("/login", "Your password has been changed. Log in with the new one.");
+  return redirectWithToast(href("/login"), "Your password has been changed. Log in with the new one.");
 }
 
 export function meta({ matches }: Route.MetaArgs) {

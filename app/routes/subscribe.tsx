@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { readForm } from "~/.server/http/forms.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     parsed.data.email,
   );
   if (!result.ok) return refuse(result.message, result.status);
-  throw redirect("/subscribe/sent", 303);
+  throw redirect(href("/subscribe/sent"), 303);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,11 +1,11 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { feedSize, postsFeed } from "~/.server/posts/feeds.ts";
 import { textImagesBySlug } from "~/.server/posts/post-images.ts";
 import { latestPosts } from "~/.server/posts/posts.ts";
 import { cachedPage } from "~/http/http-policy.ts";
-import { isTag, tagPath } from "~/posts/tags.ts";
+import { isTag } from "~/posts/tags.ts";
 import { site } from "~/site/site.ts";
 import type { Route } from "./+types/tag-rss";
 
@@ -20,8 +20,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     config().publicUrl,
     {
       title: `${site.name}: posts tagged “${tag}”`,
-      page: tagPath(tag),
-      feed: `${tagPath(tag)}/rss.xml`,
+      page: href("/tags/:tag", { tag }),
+      feed: href("/tags/:tag/rss.xml", { tag }),
       description: `Posts from our building on Moncur Street, Woollahra, tagged “${tag}”.`,
     },
     posts,

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data, href, isRouteErrorResponse, useRouteError } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { countPostsTagged, listPostsTagged, pageSize } from "~/.server/posts/posts.ts";
 import { ErrorPage } from "~/components/ErrorPage.tsx";
@@ -8,7 +8,7 @@ import { SubscribeForm } from "~/components/SubscribeForm.tsx";
 import { cachedPage } from "~/http/http-policy.ts";
 import { pageCount, pageHref, pageNumber } from "~/http/page-number.ts";
 import { rootData } from "~/http/root-data.ts";
-import { isTag, tagPath } from "~/posts/tags.ts";
+import { isTag } from "~/posts/tags.ts";
 import { seoMeta } from "~/site/seo.ts";
 import type { Route } from "./+types/tag";
 
@@ -32,7 +32,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     ...seoMeta(publicUrl, {
       title: page === 1 ? `Posts tagged “${tag}”` : `Posts tagged “${tag}”, page ${page}`,
       description: `Posts on the Woollahra Moncur blog tagged “${tag}”, newest first.`,
-      path: pageHref(tagPath(tag), page),
+      path: pageHref(href("/tags/:tag", { tag }), page),
       keywords: ["Woollahra", "blog", tag],
     }),
     {
@@ -40,7 +40,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       rel: "alternate",
       type: "application/rss+xml",
       title: `Posts tagged “${tag}”`,
-      href: `${publicUrl}${tagPath(tag)}/rss.xml`,
+      href: `${publicUrl}${href("/tags/:tag/rss.xml", { tag })}`,
     },
   ];
 }
@@ -53,7 +53,7 @@ export default function TagPage({ loaderData: { tag, page, pages, total, posts }
       <p className="mt-3 text-lg text-slate-700">
         {`${total === 1 ? "1 post" : `${total} posts`}, newest first. `}
         <a
-          href={`${tagPath(tag)}/rss.xml`}
+          href={href("/tags/:tag/rss.xml", { tag })}
           className="font-semibold text-heritage-700 underline underline-offset-4"
         >
           RSS feed<span className="sr-only"> of posts tagged {tag}</span>
@@ -64,7 +64,7 @@ export default function TagPage({ loaderData: { tag, page, pages, total, posts }
           <PostCard key={post.slug} post={post} priority={index < 3} />
         ))}
       </ul>
-      <Pager page={page} pages={pages} path={tagPath(tag)} />
+      <Pager page={page} pages={pages} path={href("/tags/:tag", { tag })} />
       <div className="mt-12 max-w-2xl">
         <SubscribeForm id="subscribe-tag" heading="Follow the blog by e-mail" />
       </div>

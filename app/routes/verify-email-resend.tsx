@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { requireUser } from "~/.server/accounts/auth.ts";
 import { resendVerification } from "~/.server/accounts/email-verification.ts";
 import { config } from "~/.server/config.ts";
@@ -13,11 +13,11 @@ export const handle = appPage;
 
 /** Only the Resend button's POST; a visit goes where the button is. */
 export function loader() {
-  return redirect("/create-post");
+  return redirect(href("/create-post"));
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   await readForm(request);
-  return redirectWithToast("/create-post", await resendVerification(db(), user, config().publicUrl));
+  return redirectWithToast(href("/create-post"), await resendVerification(db(), user, config().publicUrl));
 }

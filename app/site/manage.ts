@@ -1,5 +1,6 @@
 import { z } from "../http/zod.ts";
 import { slugPattern } from "../posts/slug.ts";
+import type { RoutePath } from "./route-paths.ts";
 import {
   ownersTwoStepChoices,
   publishingChoices,
@@ -19,7 +20,7 @@ export const manageNav = [
   { label: "Subscribers", href: "/manage/subscribers" },
   { label: "Outbox", href: "/manage/outbox" },
   { label: "Activity", href: "/manage/activity" },
-] as const;
+] as const satisfies { label: string; href: RoutePath }[];
 
 /** Rows on each page of the manage area's tables. */
 export const managePageSize = 50;

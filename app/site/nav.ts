@@ -1,3 +1,5 @@
+import type { RoutePath } from "./route-paths.ts";
+
 /** The site's main navigation, in the order the navbar shows it. */
 export const mainNav = [
   { label: "Woollahra", href: "/woollahra" },
@@ -6,4 +8,4 @@ export const mainNav = [
   { label: "Building", href: "/building" },
   { label: "About", href: "/about" },
   { label: "Moncur St", href: "/" },
-] as const;
+] as const satisfies { label: string; href: RoutePath }[];

@@ -541,7 +541,9 @@ describe("on HTTPS", () => {
     const server = await startServer({ PUBLIC_URL: "https://woollahra-moncur.example" });
     const visitor = new Visitor(server.url);
     const page = await visitor.get("/login");
-    expect(page.headers.getSetCookie().find((c) => c.startsWith("wm_form="))).toMatch(/; Secure$/);
+    expect(page.headers.getSetCookie().find((c) => c.startsWith("wm_form="))).toMatch(
+      /; Secure; SameSite=Lax$/,
+    );
     const stamp = await visitor.get("/contact/started");
     expect(stamp.headers.getSetCookie().find((c) => c.startsWith("wm_enquiry="))).toMatch(/; Secure/);
     await visitor.register("secure@example.com", password);

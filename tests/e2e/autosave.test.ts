@@ -5,12 +5,12 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
-import { publish, signedUp, uploadCover } from "../support/author.ts";
-import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
+import { published, signedUp } from "../support/author.ts";
+import { chromiumPath, contextAs } from "../support/browser.ts";
 import { photoJpeg } from "../support/images.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
-import { serverDatabase } from "../support/server-database.ts";
+import type { RunningServer } from "../support/server.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
+import { siteInChromium } from "../support/site-in-chromium.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
 
 /** Where the screenshots of the editor's own saving go, to be looked at. */
@@ -24,26 +24,15 @@ describe.skipIf(!chromiumPath).each(serverDialects)(
   "autosave in Chromium on $name",
   (dialect: ServerDialect) => {
     let server: RunningServer;
-    let dispose: () => Promise<void>;
     let db: Db;
     let browser: Browser;
+    let close: () => Promise<void>;
     let counter = 0;
 
     beforeAll(async () => {
-      const prepared = await dialect.prepare();
-      dispose = prepared.dispose;
-      [server, browser] = await Promise.all([
-        startServer({ ...prepared.env, RATE_LIMITS: "off" }),
-        launchBrowser(),
-      ]);
-      db = serverDatabase(server, prepared.env);
+      ({ server, browser, db, close } = await siteInChromium(dialect));
     });
-    afterAll(async () => {
-      await browser?.close();
-      await db?.destroy();
-      await server?.stop();
-      await dispose?.();
-    });
+    afterAll(() => close?.());
 
     const writer = () => signedUp(server.url, `writer${++counter}@example.com`);
 
@@ -57,18 +46,8 @@ describe.skipIf(!chromiumPath).each(serverDialects)(
 
     const status = (page: Page) => page.locator("p[role=status][aria-live=polite]");
 
-    async function publishedPost(author: Visitor, content: string): Promise<string> {
-      const title = `The corner shop ${randomBytes(3).toString("hex")}`;
-      expect(
-        (await publish(author, { title, content, coverImageId: await uploadCover(author) })).status,
-      ).toBe(303);
-      const { slug } = await db
-        .selectFrom("posts")
-        .select("slug")
-        .where("title", "=", title)
-        .executeTakeFirstOrThrow();
-      return slug;
-    }
+    const publishedPost = (author: Visitor, content: string) =>
+      published(author, { title: `The corner shop ${randomBytes(3).toString("hex")}`, content });
 
     it("keeps a new post as a draft on its own; it survives the tab closing, and saving it makes no second post", async () => {
       const author = await writer();

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signedUp } from "../support/author.ts";
+import { ownSlugs, publish, signedUp, uploadCover } from "../support/author.ts";
 import { contentChanged } from "../support/content-version.ts";
-import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
-import { tusUpload } from "../support/tus.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
 
 describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDialect) => {
@@ -14,42 +12,15 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
   let dispose: () => Promise<void>;
   let author: Visitor;
   let other: Visitor;
-  let smallPhoto: Buffer;
 
   const database = () => serverDatabase(server, env);
 
   const signedIn = (email: string) => signedUp(server.url, email);
 
-  async function cover(visitor: Visitor): Promise<string> {
-    const outcome = await tusUpload(server.url, smallPhoto, { cookie: visitor.cookieHeader });
-    return outcome.id as string;
-  }
-
-  async function publish(
-    visitor: Visitor,
-    fields: Partial<Record<"title" | "content" | "coverImageId" | "submissionId", string>> = {},
-  ) {
-    const form = await (await visitor.get("/create-post")).text();
-    const submissionId = form.match(/name="submissionId" value="([0-9a-f]+)"/)?.[1] ?? "";
-    return visitor.post("/create-post", {
-      submissionId,
-      title: "A walk down Moncur Street",
-      content: "## Morning\n\nThe **jacarandas** were out.",
-      coverImageId: fields.coverImageId ?? (await cover(visitor)),
-      ...fields,
-    });
-  }
-
-  async function postsOf(visitor: Visitor): Promise<string[]> {
-    const html = await (await visitor.get("/dashboard")).text();
-    return [...html.matchAll(/href="\/edit-post\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1] as string));
-  }
-
   beforeAll(async () => {
     ({ env, dispose } = await dialect.prepare());
     // One author publishes in test after test, past the hour's 30 posts: throttles.test.ts tests the limit.
     server = await startServer({ ...env, RATE_LIMITS: "off" });
-    smallPhoto = await photoJpeg(1300, 800);
     author = await signedIn(`author.${dialect.name}@example.com`);
     other = await signedIn(`other.${dialect.name}@example.com`);
   });
@@ -99,7 +70,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
       expect(page).toMatch(/role="status"[\s\S]*Data saved successfully/);
       expect(page).not.toContain("Hello   World");
 
-      const [slug] = await postsOf(author);
+      const [slug] = await ownSlugs(author);
       expect(slug).toMatch(/^hello-world-café-moncur-\d{1,3}$/);
       const dashboard = visibleText(await (await author.get("/dashboard")).text());
       expect(dashboard).toMatch(/1 Posts Australia Country/);
@@ -131,26 +102,26 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
       const html = await response.text();
       expect(visibleText(html)).toContain(message);
       if (!("title" in fields)) expect(html).toContain('value="A walk down Moncur Street"');
-      expect(await postsOf(author)).toEqual([]);
+      expect(await ownSlugs(author)).toEqual([]);
     });
 
     it("accepts the limits exactly: a 200-character title and 3000 characters of content", async () => {
       expect((await publish(author, { title: "t".repeat(200), content: "c".repeat(3000) })).status).toBe(303);
-      expect(await postsOf(author)).toHaveLength(1);
+      expect(await ownSlugs(author)).toHaveLength(1);
     });
 
     it("refuses a cover uploaded by someone else", async () => {
-      const theirs = await cover(other);
+      const theirs = await uploadCover(other);
       const response = await publish(author, { coverImageId: theirs });
       expect(response.status).toBe(400);
       expect(visibleText(await response.text())).toContain(
         "This image is not available: upload the cover again.",
       );
-      expect(await postsOf(author)).toEqual([]);
+      expect(await ownSlugs(author)).toEqual([]);
     });
 
     it("saves a double-submitted form once", async () => {
-      const coverImageId = await cover(author);
+      const coverImageId = await uploadCover(author);
       const form = await (await author.get("/create-post")).text();
       const submissionId = form.match(/name="submissionId" value="([0-9a-f]+)"/)?.[1] as string;
       const [first, second] = await Promise.all([
@@ -158,7 +129,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
         publish(author, { coverImageId, submissionId }),
       ]);
       expect([first.status, second.status]).toEqual([303, 303]);
-      expect(await postsOf(author)).toHaveLength(1);
+      expect(await ownSlugs(author)).toHaveLength(1);
     });
 
     it("bumps the content version on every write", async () => {
@@ -176,7 +147,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
         title: '<script>alert("t")</script>',
         content: '<script>alert(1)</script>\n\n[x](javascript:alert(1))\n\n<img src=x onerror="alert(2)">',
       });
-      const [slug] = await postsOf(author);
+      const [slug] = await ownSlugs(author);
       const html = await (await new Visitor(server.url).get(`/blog/${slug}`)).text();
       const body = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
       expect(body).not.toMatch(/<script|onerror=|href="javascript:/i);
@@ -187,10 +158,10 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
   describe("editing and deleting", () => {
     it("lets the author change title, content and cover; the slug and the date stay, the change is dated", async () => {
       await publish(author);
-      const [slug] = await postsOf(author);
+      const [slug] = await ownSlugs(author);
       const db = database();
       const before = await db.selectFrom("posts").selectAll().executeTakeFirstOrThrow();
-      const newCover = await cover(author);
+      const newCover = await uploadCover(author);
       const response = await author.post(`/edit-post/${slug}`, {
         slug: "hijacked-slug-1",
         title: "A new title",
@@ -216,7 +187,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
 
     it("shows the edit form with the slug read-only and the current values", async () => {
       await publish(author);
-      const [slug] = await postsOf(author);
+      const [slug] = await ownSlugs(author);
       const html = await (await author.get(`/edit-post/${slug}`)).text();
       expect(html).toMatch(
         new RegExp(
@@ -229,7 +200,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
 
     it("refuses an unreadable edit form with 400 Bad Request, quietly, changing nothing", async () => {
       await publish(author);
-      const [slug] = await postsOf(author);
+      const [slug] = await ownSlugs(author);
       const response = await fetch(`${server.url}/edit-post/${slug}`, {
         method: "POST",
         redirect: "manual",
@@ -252,7 +223,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
 
     it("refuses an invalid edit with the same messages, keeps what was typed, changes nothing", async () => {
       await publish(author);
-      const [slug] = await postsOf(author);
+      const [slug] = await ownSlugs(author);
       const response = await author.post(`/edit-post/${slug}`, {
         title: " ",
         content: "y".repeat(3001),
@@ -273,7 +244,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
 
     it("refuses another user with 403 and changes nothing", async () => {
       await publish(author);
-      const [slug] = await postsOf(author);
+      const [slug] = await ownSlugs(author);
       const page = await other.get(`/edit-post/${slug}`);
       expect(page.status).toBe(403);
       expect(visibleText(await page.text())).toContain(
@@ -282,7 +253,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
       const edit = await other.post(`/edit-post/${slug}`, {
         title: "Mine now",
         content: "x",
-        coverImageId: await cover(other),
+        coverImageId: await uploadCover(other),
       });
       expect(edit.status).toBe(403);
       const remove = await other.post(`/edit-post/${slug}?delete`, {});
@@ -303,20 +274,20 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
       const response = await other.post(`/edit-post/${slug}`, {
         title: "Adopted",
         content: "Still here.",
-        coverImageId: await cover(other),
+        coverImageId: await uploadCover(other),
       });
       expect(response.status).toBe(403);
     });
 
     it("asks before deleting, then deletes and goes to the dashboard", async () => {
       await publish(author);
-      const [slug] = await postsOf(author);
+      const [slug] = await ownSlugs(author);
       const confirm = visibleText(await (await author.get(`/edit-post/${slug}?delete`)).text());
       expect(confirm).toContain("Delete this post?");
       const response = await author.post(`/edit-post/${slug}?delete`, {});
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toBe("/dashboard");
-      expect(await postsOf(author)).toEqual([]);
+      expect(await ownSlugs(author)).toEqual([]);
       const gone = await new Visitor(server.url).get(`/blog/${slug}`);
       expect(gone.status).toBe(404);
     });
@@ -348,7 +319,7 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
     });
 
     it("pages twelve at a time, newest first; a page past the end is 404", async () => {
-      const coverImageId = await cover(author);
+      const coverImageId = await uploadCover(author);
       const db = database();
       await db
         .insertInto("posts")
@@ -391,16 +362,16 @@ describe.each(serverDialects)("the blog over HTTP on $name", (dialect: ServerDia
       expect(response.headers.get("location")).toBe("/dashboard");
       const dashboard = await (await author.get("/dashboard")).text();
       expect(dashboard).toMatch(/role="status"[\s\S]*Batch Finished Successfully/);
-      const first = await postsOf(author);
+      const first = await ownSlugs(author);
       expect(first).toHaveLength(10);
       expect(
         first.filter((slug) => slug.startsWith("how-to-stay-productive-working-from-home-")),
       ).toHaveLength(2);
       await author.post("/create-batch", {});
-      const second = await postsOf(author);
+      const second = await ownSlugs(author);
       expect(second).toHaveLength(20);
       expect(new Set(second).size).toBe(20);
-      expect(await postsOf(other)).toEqual([]);
+      expect(await ownSlugs(other)).toEqual([]);
     });
   });
 });

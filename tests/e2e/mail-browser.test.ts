@@ -1,10 +1,10 @@
-import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { password, signedUp } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
+import { startedCookie } from "../support/enquiry-stamp.ts";
 import { makeOwner } from "../support/owners.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
@@ -95,11 +95,8 @@ describe.skipIf(!chromiumPath)("mail in Chromium", () => {
       if (Date.now() > deadline) throw new Error("the form's image set no start stamp");
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const millis = String(Date.now() - 60_000);
-    const signature = createHmac("sha256", authSecret)
-      .update(`enquiry-started:${millis}`)
-      .digest("base64url");
-    await context.addCookies([{ name: "wm_enquiry", value: `${millis}.${signature}`, url: server.url }]);
+    const [name, value] = startedCookie(authSecret).split("=") as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
   }
 
   for (const { path, javaScript } of [

@@ -1,6 +1,6 @@
-import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { password, signedUp } from "../support/author.ts";
+import { startedCookie } from "../support/enquiry-stamp.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
@@ -12,13 +12,6 @@ const newPassword = "wisteria-lane-1887";
 const authSecret = "mail-test-secret-0123456789abcdefghijklmnop";
 const enquiryTo = "leasing-team@example.com";
 const enquirySent = "Thank you. Your enquiry has been sent to the building's managers.";
-
-/** The start stamp a browser gets from the form's image, as if it had loaded the form `secondsAgo`. */
-function startedCookie(secondsAgo: number): string {
-  const millis = String(Date.now() - secondsAgo * 1000);
-  const signature = createHmac("sha256", authSecret).update(`enquiry-started:${millis}`).digest("base64url");
-  return `wm_enquiry=${millis}.${signature}`;
-}
 
 const enquiry = {
   name: "Pat Tenant",
@@ -163,7 +156,7 @@ describe.each(serverDialects)("mail over HTTP on $name", (dialect: ServerDialect
   describe("leasing enquiries", () => {
     const send = (
       form: Record<string, string>,
-      cookie = startedCookie(10),
+      cookie = startedCookie(authSecret, 10),
       headers: Record<string, string> = {},
     ) => new Visitor(server.url).post("/contact", form, { cookie, ...headers });
 
@@ -190,7 +183,7 @@ describe.each(serverDialects)("mail over HTTP on $name", (dialect: ServerDialect
       expect(stamp.headers.get("content-type")).toBe("image/gif");
       expect(stamp.headers.get("cache-control")).toBe("private, no-store");
       expect(stamp.headers.get("set-cookie")).toMatch(
-        /^wm_enquiry=\d{13}\.[\w-]+; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax$/,
+        /^wm_enquiry=\d{13}\.[\w-]+; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax$/,
       );
     });
 
@@ -236,7 +229,7 @@ describe.each(serverDialects)("mail over HTTP on $name", (dialect: ServerDialect
       const honeypot = await send({ ...enquiry, website: "https://spam.example" });
       expect(honeypot.status).toBe(400);
       expect(visibleText(await honeypot.text())).toContain("Sorry, your enquiry could not be sent.");
-      const justLoaded = startedCookie(1);
+      const justLoaded = startedCookie(authSecret, 1);
       for (const cookie of [justLoaded, "", "wm_enquiry=9999999999999.forged"]) {
         const quick = await send(enquiry, cookie);
         expect(quick.status).toBe(400);
@@ -246,7 +239,9 @@ describe.each(serverDialects)("mail over HTTP on $name", (dialect: ServerDialect
         // The answer starts the clock for a person who was only quick (or had no stamp).
         if (cookie !== justLoaded) expect(quick.headers.get("set-cookie")).toMatch(/^wm_enquiry=/);
       }
-      const crossSite = await send(enquiry, startedCookie(10), { origin: "https://evil.example" });
+      const crossSite = await send(enquiry, startedCookie(authSecret, 10), {
+        origin: "https://evil.example",
+      });
       expect(crossSite.status).toBe(403);
       expect(await storedEnquiries()).toHaveLength(before);
       expect(smtp.received).toHaveLength(0);

@@ -2,10 +2,8 @@ import { readFileSync } from "node:fs";
 import { get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../reliability/support/raw-http.ts";
-import { password, signedIn, signedUp } from "../support/author.ts";
-import { photoJpeg } from "../support/images.ts";
+import { password, publish, signedIn, signedUp } from "../support/author.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
-import { tusUpload } from "../support/tus.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
 
 /** Whether the answer came from a page cache: cached answers carry no request id. */
@@ -34,19 +32,6 @@ describe("the page cache for visitors", () => {
     await first?.stop();
   });
 
-  async function publish(title: string) {
-    const cover = await tusUpload(first.url, await photoJpeg(900, 600), { cookie: author.cookieHeader });
-    const form = await (await author.get("/create-post")).text();
-    const submissionId = form.match(/name="submissionId" value="([0-9a-f]+)"/)?.[1] ?? "";
-    const response = await author.post("/create-post", {
-      title,
-      content: "Words.",
-      coverImageId: cover.id as string,
-      submissionId,
-    });
-    expect(response.status).toBe(303);
-  }
-
   it("answers repeat visits with an ETag, 304 when unchanged, and compressed bodies", async () => {
     // The first visit fills the cache (once the content version has been read after start-up).
     const cached = () => fetch(`${first.url}/about`, { headers: { "accept-encoding": "br" } });
@@ -64,7 +49,7 @@ describe("the page cache for visitors", () => {
   it("shows a new post at once on the same instance, and within a second on another", async () => {
     for (const server of [first, second]) await fetch(`${server.url}/home`);
     await fetch(`${first.url}/home`);
-    await publish("Fresh from the press");
+    expect((await publish(author, { title: "Fresh from the press", content: "Words." })).status).toBe(303);
     expect(visibleText(await (await fetch(`${first.url}/home`)).text())).toContain("Fresh from the press");
     // The other instance re-reads the version twice a second.
     await expect
@@ -89,15 +74,7 @@ describe("the page cache for visitors", () => {
     // Every thread reads the content version before it listens; then each caches /home.
     for (let i = 0; i < 40; i++) await homeOnNewConnection();
     const writer = await signedIn(threaded.url, "cache@example.com");
-    const cover = await tusUpload(threaded.url, await photoJpeg(900, 600), { cookie: writer.cookieHeader });
-    const form = await (await writer.get("/create-post")).text();
-    const response = await writer.post("/create-post", {
-      title: "Seen by every thread",
-      content: "Words.",
-      coverImageId: cover.id as string,
-      submissionId: form.match(/name="submissionId" value="([0-9a-f]+)"/)?.[1] ?? "",
-    });
-    expect(response.status).toBe(303);
+    expect((await publish(writer, { title: "Seen by every thread", content: "Words." })).status).toBe(303);
     const stale: number[] = [];
     for (let i = 0; i < 40; i++) {
       if (!(await homeOnNewConnection()).includes("Seen by every thread")) stale.push(i);

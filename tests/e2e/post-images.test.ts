@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
-import { ownSlugs, signedUp, uploadCover } from "../support/author.ts";
+import { ownSlugs, publish, publishWithFiles, signedUp, uploadCover } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { photoJpeg } from "../support/images.ts";
 import { checkedPage, shotsFolder } from "../support/owner-browser.ts";
@@ -36,14 +35,6 @@ describe("images inside posts", () => {
   });
 
   /** Publishes as the editor does without JavaScript: the form's fields, and files beside them. */
-  async function publishWithFiles(fields: Record<string, string>, files: Record<string, Buffer>) {
-    return author.postWithFiles(
-      "/create-post",
-      { submissionId: randomBytes(16).toString("hex"), ...fields },
-      files,
-    );
-  }
-
   const slugOf = async (title: string) =>
     (await db.selectFrom("posts").select("slug").where("title", "=", title).executeTakeFirstOrThrow()).slug;
   const pictures = (html: string) => [...html.matchAll(/<picture>[\s\S]*?<\/picture>/g)].map(([p]) => p);
@@ -53,6 +44,7 @@ describe("images inside posts", () => {
 
   it("adds an image sent beside the content without JavaScript at its end, shown as a picture and listed in the data export", async () => {
     const published = await publishWithFiles(
+      author,
       { title: "Sent in a form", content: "The lobby, restored.", textImageAlt: "The restored lobby" },
       { coverFile: await photoJpeg(640, 400), textImageFile: await photoJpeg(800, 600) },
     );
@@ -78,6 +70,7 @@ describe("images inside posts", () => {
   it("refuses an image sent without its description, beside the content, and saves nothing", async () => {
     const before = await ownSlugs(author);
     const refused = await publishWithFiles(
+      author,
       { title: "Undescribed", content: "Words." },
       { coverFile: await photoJpeg(640, 400), textImageFile: await photoJpeg(800, 600) },
     );
@@ -91,12 +84,9 @@ describe("images inside posts", () => {
   it("neither shows nor keeps another person's image named in a post", async () => {
     const stranger = await signedUp(server.url, "stranger@example.com");
     const theirs = await uploadCover(stranger);
-    const cover = await uploadCover(author);
-    const published = await author.post("/create-post", {
-      submissionId: randomBytes(16).toString("hex"),
+    const published = await publish(author, {
       title: "Borrowed",
       content: `Look: ![their photo](/images/${theirs}/640.jpg)`,
-      coverImageId: cover,
     });
     expect(published.status).toBe(303);
     const slug = await slugOf("Borrowed");

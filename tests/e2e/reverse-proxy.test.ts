@@ -90,7 +90,9 @@ describe.skipIf(!nginxAvailable)("behind nginx terminating HTTPS, with TRUST_PRO
     const page = await browser.get("/login");
     expect(page.status).toBe(200);
     expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
-    expect(page.headers.getSetCookie().find((cookie) => cookie.startsWith("wm_form="))).toMatch(/; Secure$/);
+    expect(page.headers.getSetCookie().find((cookie) => cookie.startsWith("wm_form="))).toMatch(
+      /; Secure; SameSite=Lax$/,
+    );
     const email = freshEmail();
     // React Router refuses a form whose Origin (https://) is not the address it was sent to.
     expect((await browser.register(email, password)).status).toBe(303);

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/.server/db/database.ts";
 import { slugBase } from "~/posts/slug.ts";
-import { password, signedUp } from "../support/author.ts";
+import { password, published, signedUp, uploadCover } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { photoJpeg } from "../support/images.ts";
 import { makeOwner } from "../support/owners.ts";
@@ -12,7 +12,6 @@ import { type FreshPostgres, freshPostgresDatabase, postgresUrl } from "../suppo
 import { type RunningS3, startS3 } from "../support/s3.ts";
 import { type RunningServer, startExpectingFailure, startServer } from "../support/server.ts";
 import { storedFor } from "../support/stored-objects.ts";
-import { tusUpload } from "../support/tus.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
 
 const tus = { "tus-resumable": "1.0.0" };
@@ -51,23 +50,11 @@ describe.skipIf(!postgresUrl)("several instances on PostgreSQL and an S3 bucket"
 
   async function publish(on: RunningServer, title: string): Promise<{ slug: string; imageId: string }> {
     const visitor = onInstance(on, author);
-    const cover = await tusUpload(on.url, await photoJpeg(900, 600), { cookie: visitor.cookieHeader });
-    expect(cover.id).toBeTruthy();
-    const form = await (await visitor.get("/create-post")).text();
-    const submissionId = form.match(/name="submissionId" value="([0-9a-f]+)"/)?.[1] ?? "";
-    const response = await visitor.post("/create-post", {
-      title,
-      content: `Written on one instance, read on another: ${title}.`,
-      coverImageId: cover.id as string,
-      submissionId,
-    });
-    expect(response.status).toBe(303);
-    const dashboard = await (await visitor.get("/dashboard")).text();
-    const slug = [...dashboard.matchAll(/href="\/edit-post\/([^"]+)"/g)]
-      .map((match) => decodeURIComponent(match[1] as string))
-      .find((candidate) => candidate.startsWith(`${slugBase(title)}-`));
-    expect(slug).toBeTruthy();
-    return { slug: slug as string, imageId: cover.id as string };
+    const imageId = await uploadCover(visitor, await photoJpeg(900, 600));
+    const content = `Written on one instance, read on another: ${title}.`;
+    const slug = await published(visitor, { title, content, coverImageId: imageId });
+    expect(slug.startsWith(`${slugBase(title)}-`), slug).toBe(true);
+    return { slug, imageId };
   }
 
   it("shows a post created on A on B, cover image included, kept in the bucket", async () => {

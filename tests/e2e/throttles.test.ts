@@ -3,13 +3,12 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { password } from "../support/author.ts";
+import { password, publish, uploadCover } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
-import { tusUpload } from "../support/tus.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
 
 /**
@@ -191,20 +190,8 @@ describe.each(serverDialects)("throttles under a burst on $name", (dialect: Serv
       return visitor;
     }
 
-    async function uploadCover(visitor: Visitor): Promise<string> {
-      const outcome = await tusUpload(server.url, await photoJpeg(640, 400), {
-        cookie: visitor.cookieHeader,
-      });
-      return outcome.id as string;
-    }
-
     const post = (visitor: Visitor, cover: string, n: number) =>
-      visitor.post("/create-post", {
-        submissionId: randomBytes(16).toString("hex"),
-        title: `Burst post ${n}`,
-        content: "Written in a hurry.",
-        coverImageId: cover,
-      });
+      publish(visitor, { title: `Burst post ${n}`, content: "Written in a hurry.", coverImageId: cover });
 
     it("stores exactly 30 of 40 posts sent at once by one user; the others get 429 in the form's alert", async () => {
       const visitor = await signedIn(accounts[2] as string);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { edit, ownSlugs, publish, signedUp, uploadCover } from "../support/author.ts";
+import { edit, published, signedUp, uploadCover } from "../support/author.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
@@ -24,22 +24,16 @@ describe("the sweep of images no post uses", () => {
 
   const post = (coverImageId: string) => ({ title: "Swept clean", content: "Words.", coverImageId });
 
-  /** Publishes a post with this cover; returns its slug (the newest on the dashboard). */
-  async function published(coverImageId: string): Promise<string> {
-    expect((await publish(author, post(coverImageId))).status).toBe(303);
-    return (await ownSlugs(author))[0] as string;
-  }
-
   const variantStatus = async (id: string) => (await fetch(`${server.url}/images/${id}/640.webp`)).status;
 
   it("removes replaced covers, deleted posts' covers and uploads never used or never finished, and nothing else", async () => {
     const replaced = await uploadCover(author);
-    const kept = await published(replaced);
+    const kept = await published(author, post(replaced));
     const replacement = await uploadCover(author);
     expect((await edit(author, kept, post(replacement))).status).toBe(303);
 
     const ofDeletedPost = await uploadCover(author);
-    const deleted = await published(ofDeletedPost);
+    const deleted = await published(author, post(ofDeletedPost));
     expect((await author.post(`/edit-post/${deleted}?delete`, {})).status).toBe(303);
 
     const neverUsed = await uploadCover(author);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedUp } from "../support/author.ts";
+import { publishWithFiles, signedUp } from "../support/author.ts";
 import { photoJpeg, plainImage } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
@@ -89,8 +89,8 @@ describe.each(serverDialects)("each user's upload limits on $name", (dialect: Se
 
   /** Publishes with the cover as a file in the form, as the editor does without JavaScript. */
   async function publishWithFile({ visitor }: { visitor: Visitor }): Promise<string> {
-    const response = await visitor.postWithFiles(
-      "/create-post",
+    const response = await publishWithFiles(
+      visitor,
       { title: "Sent without JavaScript", content: "Words." },
       { coverFile: await photoJpeg(640, 400) },
     );

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
 import { formatSydneyDate } from "~/site/dates.ts";
 import { publish, signedUp, uploadCover } from "../support/author.ts";
-import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
+import { chromiumPath, contextAs } from "../support/browser.ts";
 import { contentChanged } from "../support/content-version.ts";
 import { makeOwner } from "../support/owners.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
-import { serverDatabase } from "../support/server-database.ts";
+import type { RunningServer } from "../support/server.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
+import { siteInChromium } from "../support/site-in-chromium.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
 
 const yearMs = 365 * 24 * 3_600_000;
@@ -25,29 +25,18 @@ describe.skipIf(!chromiumPath).each(serverDialects)(
   "writing in Chromium on $name",
   (dialect: ServerDialect) => {
     let server: RunningServer;
-    let dispose: () => Promise<void>;
     let db: Db;
     let browser: Browser;
+    let close: () => Promise<void>;
     let owner: Visitor;
     let counter = 0;
 
     beforeAll(async () => {
-      const prepared = await dialect.prepare();
-      dispose = prepared.dispose;
-      [server, browser] = await Promise.all([
-        startServer({ ...prepared.env, RATE_LIMITS: "off" }),
-        launchBrowser(),
-      ]);
-      db = serverDatabase(server, prepared.env);
+      ({ server, browser, db, close } = await siteInChromium(dialect));
       owner = await signedUp(server.url, "owner@example.com");
       await makeOwner(db, "owner@example.com");
     });
-    afterAll(async () => {
-      await browser?.close();
-      await db?.destroy();
-      await server?.stop();
-      await dispose?.();
-    });
+    afterAll(() => close?.());
 
     async function pageAs(visitor: Visitor, javaScript = true): Promise<Page> {
       const context = await contextAs(browser, visitor, {
@@ -66,11 +55,7 @@ describe.skipIf(!chromiumPath).each(serverDialects)(
     it("an owner fixes a typo in an author's year-old post: the byline and Published stay, Updated shows", async () => {
       const author = await signedUp(server.url, `author${++counter}@example.com`);
       const title = `Moncur Street in the rain ${randomBytes(3).toString("hex")}`;
-      await publish(author, {
-        title,
-        content: "The awnings keep the footpath dyr.",
-        coverImageId: await uploadCover(author),
-      });
+      await publish(author, { title, content: "The awnings keep the footpath dyr." });
       const { slug, userId } = await db
         .selectFrom("posts")
         .select(["slug", "userId"])
@@ -118,11 +103,7 @@ describe.skipIf(!chromiumPath).each(serverDialects)(
       expect([stored.userId, Number(stored.publishedOn)]).toEqual([userId, published.getTime()]);
       expect(visibleText(await (await owner.get("/manage/activity")).text())).toContain("edited post");
       // The home page still places it by its first publication: behind a newer post.
-      const newer = await publish(author, {
-        title: `${title} again`,
-        content: "Sun now.",
-        coverImageId: await uploadCover(author),
-      });
+      const newer = await publish(author, { title: `${title} again`, content: "Sun now." });
       expect(newer.status).toBe(303);
       const home = await (await new Visitor(server.url).get("/home")).text();
       expect(home.indexOf(`${title} again`)).toBeLessThan(home.indexOf(`/blog/${slug}"`));

@@ -14,9 +14,8 @@ import {
   updatePost,
 } from "~/.server/posts/posts.ts";
 import { dropPendingAutosaves, listRevisions, pendingAutosave } from "~/.server/posts/revisions.ts";
-import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
+import { cover, dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 
-const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
 const author = { id: "u1", email: "author@example.com" };
 const published: PostInput = {
   title: "The corner shop",

@@ -11,9 +11,8 @@ import {
 } from "~/.server/accounts/members.ts";
 import { countPosts, createPost, getPost, isPublic, listPosts, setHidden } from "~/.server/posts/posts.ts";
 import { changeSettings } from "~/.server/site/settings.ts";
-import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
+import { cover, dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 
-const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
 const input = { title: "Lunch on Queen Street", content: "Sandwiches.", coverImageId: cover.id };
 
 describe.each(dialects)("owners, suspension and visibility on $name", (dialect) => {

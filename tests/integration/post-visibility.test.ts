@@ -18,9 +18,8 @@ import {
   updatePost,
 } from "~/.server/posts/posts.ts";
 import { sitemap } from "~/.server/site/sitemap.ts";
-import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
+import { cover, dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 
-const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
 const base = { content: "Leaves on Moncur Street.", coverImageId: cover.id, tags: ["autumn"] };
 
 /** Every public listing, feed and sitemap, as the slugs (or addresses) each shows. */

@@ -9,20 +9,16 @@ import {
   pageSize,
   updatePost,
 } from "~/.server/posts/posts.ts";
-import { dialects, type TestDatabase } from "../support/databases.ts";
+import { cover, dialects, otherCover, storeCover, type TestDatabase } from "../support/databases.ts";
 
-const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
-const otherCover = { id: "cover-b", width: 800, height: 600, fallback: "png" as const };
 const input = { title: "Autumn on Moncur Street", content: "Leaves **everywhere**.", coverImageId: cover.id };
 
 describe.each(dialects)("posts on $name", (dialect) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await dialect.open();
-    await t.db
-      .insertInto("images")
-      .values([cover, otherCover].map((image) => ({ ...image, userId: null, createdAt: 0 })))
-      .execute();
+    await storeCover(t.db, cover);
+    await storeCover(t.db, otherCover);
   });
   afterEach(async () => {
     await t.close();

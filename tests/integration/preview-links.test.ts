@@ -14,9 +14,8 @@ import {
 import { makePreviewLink, previewedPost, previewLifetimeMs } from "~/.server/posts/preview-links.ts";
 import { searchPosts } from "~/.server/posts/search.ts";
 import { sitemap } from "~/.server/site/sitemap.ts";
-import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
+import { cover, dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 
-const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
 const draft = {
   title: "Plans for the laneway garden",
   content: "Planter boxes along the wall.",

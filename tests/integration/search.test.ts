@@ -5,9 +5,8 @@ import { migrateToLatest } from "~/.server/db/database.ts";
 import { migrations } from "~/.server/db/migrations/index.ts";
 import { createPost, deletePost, updatePost } from "~/.server/posts/posts.ts";
 import { excerptAround, marked, searchPosts, searchQuery } from "~/.server/posts/search.ts";
-import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
+import { cover, dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 
-const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
 const gardens = {
   title: "Gardens of Woollahra",
   content: "Plane trees and a **garden** bench on Moncur Street.",

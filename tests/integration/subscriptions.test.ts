@@ -23,9 +23,8 @@ import {
   subscribersCsv,
   unsubscribe,
 } from "~/.server/subscriptions/subscribers.ts";
-import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
+import { cover, dialects, storeCover, type TestDatabase } from "../support/databases.ts";
 
-const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
 const owner = { id: "owner-1", email: "owner@example.com" };
 const day = 24 * 60 * 60 * 1000;
 

@@ -21,11 +21,9 @@ import { listRevisions, revisionsKept, wordDiff } from "~/.server/posts/revision
 import { searchPosts } from "~/.server/posts/search.ts";
 import { listActivity } from "~/.server/site/activity.ts";
 import { sitemap } from "~/.server/site/sitemap.ts";
-import { dialects, storeCover, type TestDatabase } from "../support/databases.ts";
+import { cover, dialects, otherCover, storeCover, type TestDatabase } from "../support/databases.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
 
-const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
-const otherCover = { id: "cover-b", width: 800, height: 600, fallback: "png" as const };
 const post = { title: "Autumn on Moncur Street", content: "Leaves everywhere.", coverImageId: cover.id };
 const day = 24 * 3_600_000;
 const at = (iso: string) => new Date(iso);
@@ -37,10 +35,8 @@ describe.each(dialects)("writing on $name", (dialect) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await dialect.open();
-    await t.db
-      .insertInto("images")
-      .values([cover, otherCover].map((image) => ({ ...image, userId: null, createdAt: 0 })))
-      .execute();
+    await storeCover(t.db, cover);
+    await storeCover(t.db, otherCover);
     // better-auth's table, which the server makes itself: the revisions page reads addresses from it.
     await sql`create table "user" (id varchar(255) primary key, email varchar(320) not null)`.execute(t.db);
   });

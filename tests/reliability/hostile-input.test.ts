@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
@@ -7,8 +6,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
 import { widthsFor } from "~/uploads/image-variants.ts";
-import { password, signedIn, signedUp } from "../support/author.ts";
+import { password, published, signedIn, signedUp } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
+import { startedCookie } from "../support/enquiry-stamp.ts";
 import { photoJpeg } from "../support/images.ts";
 import { makeOwner } from "../support/owners.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
@@ -65,14 +65,12 @@ describe("hostile input", () => {
     return new Set((await db.selectFrom("posts").select("slug").execute()).map((row) => row.slug));
   }
 
-  async function publish(fields: Record<string, string> = {}): Promise<Response> {
-    return author.post("/create-post", {
-      title: "A walk down Moncur Street",
-      content: "The **jacarandas** were out.",
-      coverImageId: cover,
-      ...fields,
-    });
-  }
+  /** The fields of a valid post, which a case's fields go over. */
+  const validPost = () => ({
+    title: "A walk down Moncur Street",
+    content: "The **jacarandas** were out.",
+    coverImageId: cover,
+  });
 
   /** A tus upload begun by the author and left unfinished. */
   async function unfinishedUpload(): Promise<string> {
@@ -117,19 +115,10 @@ describe("hostile input", () => {
     const fields: Record<string, string> = {};
     for (const [name, value] of Object.entries(c.fields)) fields[name] = sitePlaceholders(expand(value));
     let path = "/create-post";
-    if (c.route === "edit") {
-      const existing = await slugs();
-      expect((await publish()).status).toBe(303);
-      path = `/edit-post/${[...(await slugs())].find((slug) => !existing.has(slug))}`;
-    }
+    if (c.route === "edit") path = `/edit-post/${await published(author, validPost())}`;
     const existing = await slugs();
     const before = await state();
-    const response = await author.post(path, {
-      title: "A walk down Moncur Street",
-      content: "The **jacarandas** were out.",
-      coverImageId: cover,
-      ...fields,
-    });
+    const response = await author.post(path, { ...validPost(), ...fields });
     const body = await response.text();
     if (c.expect !== "accepted") {
       expectRefusal(c.expect, response.status, body);
@@ -357,18 +346,13 @@ describe("hostile input", () => {
     return "refused";
   }
 
-  /** The start stamp of a form loaded a minute ago, signed with the server's own secret. */
-  function startedCookie(): string {
-    const secret = readFileSync(path.join(server.dataDir, "auth-secret"), "utf8").trim();
-    const millis = String(Date.now() - 60_000);
-    return `wm_enquiry=${millis}.${createHmac("sha256", secret).update(`enquiry-started:${millis}`).digest("base64url")}`;
-  }
-
   async function runEnquiry(c: Extract<CorpusCase, { kind: "enquiry" }>): Promise<Outcome> {
     const form: Record<string, string> = { name: "Pat", email: "pat@example.com", message: "Hello" };
     for (const [name, value] of Object.entries(c.fields)) form[name] = expand(value);
     const before = await state();
-    const response = await new Visitor(server.url).post("/contact", form, { cookie: startedCookie() });
+    const response = await new Visitor(server.url).post("/contact", form, {
+      cookie: startedCookie(readFileSync(path.join(server.dataDir, "auth-secret"), "utf8").trim()),
+    });
     const body = await response.text();
     const after = await state();
     if (c.expect !== "accepted") {
@@ -523,9 +507,7 @@ describe("hostile input", () => {
     author = await signedUp(server.url, authorEmail);
     cover = (await tusUpload(server.url, await photoJpeg(900, 600), { cookie: author.cookieHeader }))
       .id as string;
-    const existing = await slugs();
-    expect((await publish()).status).toBe(303);
-    targetSlug = [...(await slugs())].find((slug) => !existing.has(slug)) as string;
+    targetSlug = await published(author, validPost());
     formToken = await new Visitor(server.url).formToken("/login");
   });
 

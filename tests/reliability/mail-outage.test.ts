@@ -1,8 +1,8 @@
-import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startedCookie } from "../support/enquiry-stamp.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { type ServerDialect, serverDialects } from "../support/server-dialects.ts";
@@ -11,13 +11,6 @@ import { Visitor } from "../support/visitor.ts";
 
 const authSecret = "outage-test-secret-0123456789abcdefghijklmnop";
 const accepted = 4;
-
-/** The start stamp a browser gets from the enquiry form's image, as if it had loaded the form a minute ago. */
-function startedCookie(): string {
-  const millis = String(Date.now() - 60_000);
-  const signature = createHmac("sha256", authSecret).update(`enquiry-started:${millis}`).digest("base64url");
-  return `wm_enquiry=${millis}.${signature}`;
-}
 
 /**
  * A message accepted into the outbox is never lost, nor sent twice: enquiries are accepted
@@ -68,7 +61,7 @@ describe.each(serverDialects)("mail through an outage and a crash on $name", (di
       const response = await new Visitor(server.url).post(
         "/contact",
         { name: `Outage ${i}`, email: `outage${i}@example.com`, message: `Enquiry ${i} during the outage` },
-        { cookie: startedCookie() },
+        { cookie: startedCookie(authSecret) },
       );
       expect(response.status).toBe(303);
     }

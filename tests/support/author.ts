@@ -26,21 +26,57 @@ export async function signedUp(baseUrl: string, email: string): Promise<Visitor>
   return signedIn(baseUrl, email);
 }
 
-/** Uploads a small photo over tus and returns the image id a post form sends as its cover. */
-export async function uploadCover(visitor: Visitor): Promise<string> {
-  const outcome = await tusUpload(visitor.baseUrl, await photoJpeg(640, 400), {
+/** Uploads a photo (a small one unless given) over tus and returns the image id a post form sends as its cover. */
+export async function uploadCover(visitor: Visitor, photo?: Buffer): Promise<string> {
+  const outcome = await tusUpload(visitor.baseUrl, photo ?? (await photoJpeg(640, 400)), {
     cookie: visitor.cookieHeader,
   });
   if (!outcome.id) throw new Error(`cover upload failed: HTTP ${outcome.status} ${outcome.message}`);
   return outcome.id;
 }
 
+/** The create-post form's fields: a post's, and any other the form has (submissionId, tags, intent…). */
+type PostForm = Partial<PostFields> & Record<string, string>;
+
+/** What a post says when a test does not care. */
+const samplePost = {
+  title: "A walk down Moncur Street",
+  content: "## Morning\n\nThe **jacarandas** were out.",
+};
+
+/** A submission id as the form page would hand it out (32 hex digits), distinct for every submission. */
+const newSubmissionId = () => randomBytes(16).toString("hex");
+
 /**
- * Sends the create-post form. The submission id is what the form page would hand out (32 hex
- * digits); drawing it here saves a page load per post and keeps every submission distinct.
+ * Sends the create-post form: `fields` over the sample post's, with a cover uploaded for it
+ * unless one is given. Drawing the submission id here saves a page load per post.
  */
-export function publish(visitor: Visitor, post: PostFields): Promise<Response> {
-  return visitor.post("/create-post", { submissionId: randomBytes(16).toString("hex"), ...post });
+export async function publish(visitor: Visitor, fields: PostForm = {}): Promise<Response> {
+  return visitor.post("/create-post", {
+    submissionId: newSubmissionId(),
+    ...samplePost,
+    coverImageId: fields.coverImageId ?? (await uploadCover(visitor)),
+    ...fields,
+  });
+}
+
+/** Publishes as `publish` does, insists that the site acknowledged it, and returns the new post's slug. */
+export async function published(visitor: Visitor, fields: PostForm = {}): Promise<string> {
+  const before = new Set(await ownSlugs(visitor));
+  const response = await publish(visitor, fields);
+  if (!acknowledged(response)) throw new Error(`publish not acknowledged: HTTP ${response.status}`);
+  const slug = (await ownSlugs(visitor)).find((candidate) => !before.has(candidate));
+  if (!slug) throw new Error("the published post is not on the dashboard");
+  return slug;
+}
+
+/** Sends the create-post form with files, as a browser without JavaScript does. */
+export function publishWithFiles(
+  visitor: Visitor,
+  fields: Record<string, string>,
+  files: Record<string, Buffer>,
+): Promise<Response> {
+  return visitor.postWithFiles("/create-post", { submissionId: newSubmissionId(), ...fields }, files);
 }
 
 /** A publish the site acknowledged: it answers with the redirect back to an empty form. */

@@ -50,6 +50,10 @@ const postgres: Dialect = {
 export const dialects: Dialect[] = postgresUrl ? [sqlite, postgres] : [sqlite];
 export const postgresAvailable = Boolean(postgresUrl);
 
+/** The images the suites' posts show as covers, once stored with `storeCover`. */
+export const cover = { id: "cover-a", width: 1260, height: 750, fallback: "jpeg" as const };
+export const otherCover = { id: "cover-b", width: 800, height: 600, fallback: "png" as const };
+
 /** An image with no uploader stored as the database's posts expect a cover to be. */
 export async function storeCover(
   db: Db,

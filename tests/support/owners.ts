@@ -1,6 +1,7 @@
 import { setRoleByEmail } from "~/.server/accounts/members.ts";
 import type { Db } from "~/.server/db/database.ts";
 import { manageNav } from "~/site/manage.ts";
+import type { RoutePath } from "~/site/route-paths.ts";
 import { runScript, type ScriptRun } from "./scripts.ts";
 
 /** `npm run owner -- …` as the server's operator runs it, with only the given settings. */
@@ -15,7 +16,7 @@ export async function makeOwner(db: Db, email: string): Promise<void> {
 }
 
 /** Every page an owner may open in the manage area: those its navigation lists, and the enquiries' export. */
-export const managePages: string[] = [
+export const managePages: RoutePath[] = [
   ...manageNav.map(({ href }) => href),
   "/manage/enquiries.csv",
   "/manage/subscribers.csv",

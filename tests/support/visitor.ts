@@ -1,8 +1,20 @@
+import type { RoutePrefix } from "~/site/route-paths.ts";
 import type { Fetch } from "./loopback-fetch.ts";
 
 /** The forms that carry an anti-forgery token (app/.server/http/form-token.ts): on a signed-in page, the root issues it. */
-const tokenForms =
-  /^\/(login|register|logout|manage|account|forgot-password|reset-password\/[^/?]+|create-post|edit-post|create-batch)(\/|\?|$)/;
+const tokenFormPaths: RoutePrefix[] = [
+  "/login",
+  "/register",
+  "/logout",
+  "/manage",
+  "/account",
+  "/forgot-password",
+  "/reset-password",
+  "/create-post",
+  "/edit-post",
+  "/create-batch",
+];
+const tokenForms = new RegExp(`^(${tokenFormPaths.join("|")})(/|\\?|$)`);
 
 /** The page whose form posts to `path`, where its token is read. */
 const formPage = (path: string) => (path === "/create-batch" ? "/dashboard" : path);

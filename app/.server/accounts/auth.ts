@@ -27,7 +27,6 @@ const sessionLifetime = 60 * 60 * 24 * 30;
 const sessionUpdateAge = 60 * 60 * 24;
 /** better-auth names its session cookie `<prefix>.session_token` (see http/http-policy.ts). */
 const cookiePrefix = cookieNames.session.split(".")[0];
-const sessionCookie = cookieNames.session;
 /** The header our calls to better-auth carry the client's address in. */
 const clientAddressHeader = "x-client-address";
 
@@ -179,7 +178,9 @@ export async function isOwnPassword(userId: string, password: string): Promise<b
 }
 
 function hasSessionCookie(request: Request): boolean {
-  return request.headers.get("cookie")?.includes(sessionCookie) ?? false;
+  return [cookieNames.session, cookieNames.secureSession].some(
+    (name) => cookieValue(request, name) !== undefined,
+  );
 }
 
 /** Our tables and better-auth's, for the queries that read both (in a transaction when given one). */
@@ -309,26 +310,20 @@ export function signedSessionToken(request: Request): Promise<string | null> {
  * and checked with better-auth's own signing function, so the two never disagree.
  */
 export function signedAuthCookie(request: Request, name: string, secureName: string): Promise<string | null> {
-  const { authSecret, publicUrl } = config();
-  const raw = cookieValue(request, publicUrl.startsWith("https:") ? secureName : name);
-  return raw === undefined ? Promise.resolve(null) : checkedAuthCookie(`${authSecret}\n${raw}`);
+  const value = cookieValue(request, config().publicUrl.startsWith("https:") ? secureName : name);
+  return value === undefined ? Promise.resolve(null) : checkedAuthCookie(value);
 }
 
 // A signed-in reader sends the same cookie with every page: its signature is checked once.
-const checkedAuthCookie = remembered(megabyte, async (secretAndCookie) => {
-  const [authSecret = "", raw = ""] = secretAndCookie.split("\n");
-  let value: string;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
+const checkedAuthCookie = remembered(megabyte, async (value) => {
   const dot = value.lastIndexOf(".");
   if (dot < 1) return null;
   const token = value.slice(0, dot);
   // Loaded with the first session cookie, as better-auth itself is (it adds to every thread's start).
   const { constantTimeEqual, makeSignature } = await import("better-auth/crypto");
-  return constantTimeEqual(value.slice(dot + 1), await makeSignature(token, authSecret)) ? token : null;
+  return constantTimeEqual(value.slice(dot + 1), await makeSignature(token, config().authSecret))
+    ? token
+    : null;
 });
 
 type SessionRow = {

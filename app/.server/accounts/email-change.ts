@@ -6,7 +6,7 @@ import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
 import { compose } from "../mail/message.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { findAccount, moveToAddress, type User } from "./auth.ts";
-import { endLinks, issueLink, linkPaths, redeemLink } from "./links.ts";
+import { endLinks, issueLink, linkAddress, redeemLink } from "./links.ts";
 import { endSessions } from "./members.ts";
 import { checkOwnPassword } from "./password-check.ts";
 import { sendResetLink } from "./password-reset.ts";
@@ -50,7 +50,7 @@ export async function requestEmailChange(
       subject: `Confirm your new ${site.name} address`,
       ...compose([
         { paragraph: `You asked to use this address for your ${site.name} account.` },
-        { link: `${publicUrl}${linkPaths["email-change"]}${token}`, label: "Confirm the new address" },
+        { link: linkAddress(publicUrl, "email-change", token), label: "Confirm the new address" },
         { paragraph: "The link works once, for a day. If you did not ask for this, ignore this message." },
       ]),
     });
@@ -67,7 +67,7 @@ export async function requestEmailChange(
           paragraph:
             "If this wasn't you, stop it now: the link below cancels the change, signs the account out everywhere and sends you a link to choose a new password.",
         },
-        { link: `${publicUrl}${linkPaths["stop-change"]}${stop}`, label: "This wasn't me" },
+        { link: linkAddress(publicUrl, "stop-change", stop), label: "This wasn't me" },
       ]),
     });
   });

@@ -8,7 +8,7 @@ import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
 import { compose } from "../mail/message.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { findAccount, markVerified, type User, verificationOf } from "./auth.ts";
-import { dropLinks, issueLink, linkPaths, redeemLink } from "./links.ts";
+import { dropLinks, issueLink, linkAddress, redeemLink } from "./links.ts";
 
 /** Writes a verification link for the account's address and its message, together. */
 export async function sendVerification(
@@ -25,7 +25,7 @@ export async function sendVerification(
       subject: `Confirm your ${site.name} address`,
       ...compose([
         { paragraph: `Welcome to ${site.name}. Confirm this address to start publishing on the blog.` },
-        { link: `${publicUrl}${linkPaths.verify}${token}`, label: "Confirm my address" },
+        { link: linkAddress(publicUrl, "verify", token), label: "Confirm my address" },
         {
           paragraph: "The link works once, for a week. If you did not make an account, ignore this message.",
         },

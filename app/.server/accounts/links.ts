@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { subscriptionPaths } from "../../subscriptions/paths.ts";
+import { href } from "react-router";
+import type { RoutePath } from "../../site/route-paths.ts";
 import type { Db } from "../db/database.ts";
 import type { EmailTokenPurpose } from "../db/schema.ts";
 
@@ -15,13 +16,17 @@ export const linkLifetimeMs: Record<EmailTokenPurpose, number> = {
   "stop-change": 24 * hour,
 };
 
-/** Where each kind of link leads (the token follows). */
-export const linkPaths: Record<EmailTokenPurpose, string> = {
-  reset: "/reset-password/",
-  verify: "/verify-email/",
-  "email-change": "/account/email/confirm/",
-  "stop-change": "/account/email/stop/",
-};
+/** Where each kind of link leads. */
+export const linkRoutes = {
+  reset: "/reset-password/:token",
+  verify: "/verify-email/:token",
+  "email-change": "/account/email/confirm/:token",
+  "stop-change": "/account/email/stop/:token",
+} as const satisfies Record<EmailTokenPurpose, RoutePath>;
+
+/** A link's address, as its message gives it. */
+export const linkAddress = (publicUrl: string, purpose: EmailTokenPurpose, token: string) =>
+  `${publicUrl}${href(linkRoutes[purpose], { token })}`;
 
 /** What is kept of a link's token: its hash, so a copy of the database opens nothing. */
 export const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -101,19 +106,18 @@ export async function endLinks(trx: Db, userId: string): Promise<void> {
   await trx.deleteFrom("emailTokens").where("userId", "=", userId).execute();
 }
 
-/**
- * Where a post's preview link leads (the token follows; posts/preview-links.ts): not e-mailed,
- * but its address is as secret as theirs, so the logs leave its token out too.
- */
-export const previewPath = "/preview/";
+/** The routes of the links messages carry, subscribers' too: each address holds a token. */
+const mailedRoutes: RoutePath[] = [
+  ...Object.values(linkRoutes),
+  "/subscribe/confirm/:token",
+  "/unsubscribe/:token",
+];
 
-/**
- * The paths of every kind of link, subscribers' too, as one alternation (they hold only
- * letters, hyphens and slashes).
- */
-const anyLinkPath = `(${[...Object.values(linkPaths), ...Object.values(subscriptionPaths)].join("|")})`;
+/** The routes' paths up to the token, as one alternation (they hold only letters, hyphens and slashes). */
+const beforeToken = (routes: RoutePath[]) =>
+  `(${routes.map((route) => route.replace(":token", "")).join("|")})`;
 
-const tokenInLink = new RegExp(`${anyLinkPath}[A-Za-z0-9_-]{43}`, "gi");
+const tokenInLink = new RegExp(`${beforeToken(mailedRoutes)}[A-Za-z0-9_-]{43}`, "gi");
 
 /** What a delivered message keeps of its links: the address with the token taken out. */
 export const removedToken = "(removed once delivered)";
@@ -129,13 +133,13 @@ export function holdsToken(text: string): boolean {
 }
 
 /**
- * The routes whose address holds a secret, as the router matches them: every e-mailed link's
- * (subscribers' confirmation and unsubscribe links too) and a post's preview link
- * (preview-links.ts); in any case, whatever follows the path (a
- * token, a `.data` request for it, a query); `/verify-email/resend` is a page of its own.
+ * The addresses that hold a secret, as the router matches them: every mailed link's, and a
+ * post's preview link (posts/preview-links.ts), not mailed but as secret; in any case,
+ * whatever follows the path (a token, a `.data` request for it, a query);
+ * `/verify-email/resend` is a page of its own.
  */
 const linkRoute = new RegExp(
-  `^(${[...Object.values(linkPaths), ...Object.values(subscriptionPaths), previewPath].join("|")})(?!resend(?:[./?#]|$))`,
+  `^${beforeToken([...mailedRoutes, "/preview/:token"])}(?!resend(?:[./?#]|$))`,
   "i",
 );
 

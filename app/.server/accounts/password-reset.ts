@@ -6,7 +6,7 @@ import { admitTo, limits, throttleMessages } from "../http/throttles.ts";
 import { compose } from "../mail/message.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { findAccount, hashPassword, markVerified, storePassword } from "./auth.ts";
-import { endLinks, issueLink, linkPaths, peekLink, redeemLink } from "./links.ts";
+import { endLinks, issueLink, linkAddress, peekLink, redeemLink } from "./links.ts";
 import { endSessions } from "./members.ts";
 
 /**
@@ -60,7 +60,7 @@ export async function sendResetLink(
       {
         paragraph: `Someone, hopefully you, asked to reset the password of the ${site.name} account for this address.`,
       },
-      { link: `${publicUrl}${linkPaths.reset}${token}`, label: "Choose a new password" },
+      { link: linkAddress(publicUrl, "reset", token), label: "Choose a new password" },
       {
         paragraph:
           "The link works once, for an hour. Choosing a new password signs the account out everywhere.",

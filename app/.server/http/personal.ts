@@ -29,7 +29,8 @@ export interface Personal {
  * (decisions 025 and 027).
  */
 export async function personalParts(request: Request): Promise<Personal> {
-  const [user, toast] = await Promise.all([getUser(request), takeToast(request)]);
+  const user = await getUser(request);
+  const toast = takeToast(request);
   const registrationOpen = user ? false : await registrationIsOpen();
   const headers = toast.headers;
   let formToken: string | null = null;

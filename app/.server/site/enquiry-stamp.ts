@@ -1,23 +1,17 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { cookieNames } from "~/http/http-policy.ts";
-import { config } from "../config.ts";
-import { cookieValue } from "../http/cookies.ts";
+import { cookieValue, setCookie, signed, unsigned } from "../http/cookies.ts";
 
 /** People take longer than this to fill in an enquiry; robots post at once. */
 export const minimumFillMs = 3_000;
 /** A stamp older than this is no longer honoured (a form left open for days starts again). */
 const stampLifetimeSeconds = 24 * 60 * 60;
 
-const signature = (millis: string) =>
-  createHmac("sha256", config().authSecret).update(`enquiry-started:${millis}`).digest("base64url");
+const stampCookie = cookieNames.enquiryStarted;
 
 /** When this visitor's browser began on an enquiry form, if it carries our stamp. */
 export function startedAt(request: Request, now = Date.now()): number | undefined {
-  const [millis, signed, extra] = cookieValue(request, cookieNames.enquiryStarted)?.split(".") ?? [];
-  if (!millis || !signed || extra !== undefined || !/^\d{13}$/.test(millis)) return undefined;
-  const expected = Buffer.from(signature(millis));
-  const given = Buffer.from(signed);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  const millis = unsigned(stampCookie, cookieValue(request, stampCookie));
+  if (millis === undefined) return undefined;
   const started = Number(millis);
   return started <= now && now - started < stampLifetimeSeconds * 1000 ? started : undefined;
 }
@@ -29,12 +23,8 @@ export function startedAt(request: Request, now = Date.now()): number | undefine
 export function stampHeaders(request: Request, now = Date.now()): Headers {
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (startedAt(request, now) !== undefined) return headers;
-  const millis = String(now);
-  const secure = config().publicUrl.startsWith("https:") ? "; Secure" : "";
-  headers.append(
-    "Set-Cookie",
-    `${cookieNames.enquiryStarted}=${millis}.${signature(millis)}; Path=/; Max-Age=${stampLifetimeSeconds}; HttpOnly; SameSite=Lax${secure}`,
-  );
+  const stamp = signed(stampCookie, String(now));
+  headers.append("Set-Cookie", setCookie(stampCookie, stamp, stampLifetimeSeconds));
   return headers;
 }
 

@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
+import { href } from "react-router";
 import { site } from "~/site/site.ts";
 import { instantOfSydneyWallTime, sydneyWallTime } from "~/site/sydney-time.ts";
-import { subscriptionPaths } from "~/subscriptions/paths.ts";
 import type { Actor } from "../accounts/members.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -99,7 +99,7 @@ async function sendConfirmation(trx: Db, email: string, now: number): Promise<vo
           paragraph: `Someone, hopefully you, asked for new posts of the ${site.name} blog to be sent to this address.`,
         },
         {
-          link: `${config().publicUrl}${subscriptionPaths.confirm}${token}`,
+          link: `${config().publicUrl}${href("/subscribe/confirm/:token", { token })}`,
           label: "Confirm my subscription",
         },
         { paragraph: "The link works once, for 7 days." },
@@ -152,7 +152,8 @@ const unsubscribeSignature = (id: string) =>
  * nothing stored and no one can make one for another subscriber.
  */
 export function unsubscribeLink(subscriberId: string): string {
-  return `${config().publicUrl}${subscriptionPaths.unsubscribe}${subscriberId}.${unsubscribeSignature(subscriberId)}`;
+  const token = `${subscriberId}.${unsubscribeSignature(subscriberId)}`;
+  return `${config().publicUrl}${href("/unsubscribe/:token", { token })}`;
 }
 
 /** The subscriber an unsubscribe token names, when it carries our signature. */

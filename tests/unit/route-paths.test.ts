@@ -1,7 +1,11 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
+import { linkRoutes } from "~/.server/accounts/links.ts";
+import { bodyLimits } from "~/http/http-policy.ts";
 import routes from "~/routes.ts";
-import { privatePathPrefixes } from "~/site/public-pages.ts";
+import { manageNav } from "~/site/manage.ts";
+import { mainNav } from "~/site/nav.ts";
+import { privatePathPrefixes, publicPagePaths } from "~/site/public-pages.ts";
 
 /**
  * The routes search engines may crawl, besides the content pages. Any other route must fall
@@ -39,13 +43,35 @@ function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
   });
 }
 
+const paths = routePaths(routes);
+
+/** Whether some route's path starts with `prefix`, cut where a segment ends (a RoutePrefix). */
+const startsSomeRoute = (prefix: string) =>
+  paths.some((path) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));
+
+/**
+ * The lists of paths are typed by the routes (app/site/route-paths.ts), so a typecheck catches
+ * a path no route has; this catches it when the tests run without one.
+ */
+describe("the site's lists of paths", () => {
+  it("name routes in app/routes.ts", () => {
+    const listed = [...mainNav, ...manageNav].map((item) => item.href);
+    expect(
+      [...listed, ...publicPagePaths, ...Object.values(linkRoutes)].filter((path) => !paths.includes(path)),
+    ).toEqual([]);
+  });
+
+  it("match on the start of some route's path", () => {
+    const prefixes = [...privatePathPrefixes, ...bodyLimits.map(([prefix]) => prefix)];
+    expect(prefixes.filter((prefix) => !startsSomeRoute(prefix))).toEqual([]);
+  });
+});
+
 const disallowed = (path: string) => privatePathPrefixes.some((prefix) => path.startsWith(prefix));
 const contentPage = (path: string) =>
   routes.some((entry) => entry.id?.startsWith("page-") && `/${entry.path ?? ""}` === path);
 
 describe("robots.txt's list of what is not crawled", () => {
-  const paths = routePaths(routes);
-
   it("covers every route that is not a public page, and no public page", () => {
     const unplaced = paths.filter(
       (path) => !disallowed(path) && !crawledRoutes.has(path) && !contentPage(path),
@@ -55,12 +81,6 @@ describe("robots.txt's list of what is not crawled", () => {
       (path) => disallowed(path) && (crawledRoutes.has(path) || contentPage(path)),
     );
     expect(blockedPublic).toEqual([]);
-  });
-
-  it("names only prefixes some route has", () => {
-    expect(privatePathPrefixes.filter((prefix) => !paths.some((path) => path.startsWith(prefix)))).toEqual(
-      [],
-    );
   });
 
   it("keeps out the manage area, search results, accounts, the editor, previews and emailed links", () => {
