@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import { passwordLimits } from "~/accounts/credentials-schema.ts";
 import { cookieNames } from "~/http/http-policy.ts";
+import { logInPage } from "~/http/safe-redirect.ts";
 import { config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
@@ -402,7 +403,7 @@ export async function requireUser(request: Request, url: URL): Promise<User> {
   if (user) return user;
   const asked = new URL(request.url);
   const { pathname, search } = asked.pathname.endsWith(".data") ? url : asked;
-  throw redirect(`/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`);
+  throw redirect(logInPage("/login", `${pathname}${search}`));
 }
 
 /**
