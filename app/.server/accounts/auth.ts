@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely } from "kysely";
+import { CompiledQuery, type Kysely, sql } from "kysely";
 import { data, redirect } from "react-router";
 import { passwordLimits } from "~/accounts/credentials-schema.ts";
 import { cookieNames } from "~/http/http-policy.ts";
@@ -327,7 +327,7 @@ const checkedAuthCookie = remembered(megabyte, async (value) => {
     : null;
 });
 
-type SessionRow = {
+export type SessionRow = {
   id: string;
   email: string;
   twoFactorEnabled: boolean | number | null;
@@ -357,11 +357,20 @@ function sessionQuery(source: Db): string {
         "members.role",
         "members.suspendedAt",
       ])
-      .where("session.token", "=", "")
+      // SQLite prepares a join compared with a bare parameter again on every run (its plan may
+      // depend on the value), three quarters of the query's cost (19 µs against 5), and
+      // better-sqlite3 then compiles the row's shape again too. A cast is a value the plan
+      // cannot look into.
+      .where("session.token", "=", sql<string>`cast(${""} as text)`)
       .compile().sql;
     sessionQueries.set(source, text);
   }
   return text;
+}
+
+/** The session of this token with its user's address, two-step setting, role and suspension. */
+export async function sessionRow(source: Db, token: string): Promise<SessionRow | undefined> {
+  return (await source.executeQuery<SessionRow>(CompiledQuery.raw(sessionQuery(source), [token]))).rows[0];
 }
 
 /**
@@ -376,9 +385,7 @@ function sessionQuery(source: Db): string {
 export async function getUser(request: Request): Promise<User | null> {
   const token = await signedSessionToken(request);
   if (!token) return null;
-  const source = db();
-  const [row] = (await source.executeQuery<SessionRow>(CompiledQuery.raw(sessionQuery(source), [token])))
-    .rows;
+  const row = await sessionRow(db(), token);
   const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
   // Suspension ends the sessions; a sign-in racing with it must not outlive it either.
   if (!row || expiresAt <= Date.now() || row.suspendedAt != null) return null;
