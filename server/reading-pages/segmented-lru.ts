@@ -37,7 +37,8 @@ export class SegmentedLru<V extends { bytes: number }> {
     const kept = this.protected.get(key);
     if (kept) return kept;
     const waiting = this.probation.get(key);
-    if (!waiting) return undefined;
+    // One larger than the protected share stays where it is: protected could not hold it.
+    if (!waiting || !this.fitsProtected(waiting)) return waiting;
     this.probation.delete(key);
     this.protected.set(key, waiting);
     this.fit();
@@ -46,7 +47,7 @@ export class SegmentedLru<V extends { bytes: number }> {
 
   /** Adds or replaces an entry; a replaced protected entry stays protected. */
   set(key: string, value: V): void {
-    const segment = this.protected.has(key) ? this.protected : this.probation;
+    const segment = this.protected.has(key) && this.fitsProtected(value) ? this.protected : this.probation;
     this.delete(key);
     if (value.bytes > this.maxBytes) return;
     segment.set(key, value);
@@ -56,6 +57,10 @@ export class SegmentedLru<V extends { bytes: number }> {
   delete(key: string): void {
     this.probation.delete(key);
     this.protected.delete(key);
+  }
+
+  private fitsProtected(value: V): boolean {
+    return value.bytes <= this.protected.maxSize;
   }
 
   /** Probation's least recently used entries go while both segments hold more than the bound. */

@@ -47,4 +47,16 @@ describe("the segmented LRU the page cache keeps its pages in", () => {
     expect(cache.get("/c")).toBeDefined();
     expect(cache.get("/b")).toBeDefined();
   });
+
+  it("keeps a page larger than the protected share when it is asked for again, or replaced", () => {
+    const cache = new SegmentedLru<{ bytes: number }>(1_000);
+    cache.set("/big", page(900));
+    expect(cache.get("/big")).toEqual(page(900));
+    expect(cache.get("/big")).toEqual(page(900));
+    cache.set("/", page(100));
+    cache.get("/");
+    cache.set("/", page(950));
+    expect(cache.get("/")).toEqual(page(950));
+    expect(cache.bytes).toBeLessThanOrEqual(1_000);
+  });
 });
