@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { acceptedCopy, type EncodedBody } from "../encodings.ts";
+import { acceptedCopy, type EncodedBody, ownCopy } from "../encodings.ts";
 import { SegmentedLru } from "./segmented-lru.ts";
 import { mayKeep } from "./sharing.ts";
 
@@ -149,15 +149,18 @@ export class PageCache {
     key: string,
     page: Omit<Entry, "etag" | "gzip" | "brotli" | "bytes" | "contentSecurityPolicy">,
   ): void {
-    const gzip = gzipSync(page.body, { level: 9 });
-    const brotli = brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+    const body = ownCopy(page.body);
+    const gzip = ownCopy(gzipSync(body, { level: 9 }));
+    const brotli = ownCopy(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
     this.entries.set(key, {
       ...page,
+      body,
       gzip,
       brotli,
-      contentSecurityPolicy: this.options.policyFor(page.body),
-      etag: `"${createHash("sha1").update(page.body).digest("base64url")}"`,
-      bytes: page.body.length + gzip.length + brotli.length + key.length,
+      contentSecurityPolicy: this.options.policyFor(body),
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      // What the buffers hold in memory, not their lengths: the bound is then kept whatever they view.
+      bytes: body.buffer.byteLength + gzip.buffer.byteLength + brotli.buffer.byteLength + key.length,
     });
   }
 }

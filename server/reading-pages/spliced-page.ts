@@ -1,6 +1,7 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { PersonalPart } from "../../app/.server/http/personal-fragments.tsx";
 import { megabyte, remembered } from "../../app/.server/http/remembered.ts";
+import { ownCopy } from "../encodings.ts";
 
 /** A shared page cut where its personal parts are, with each piece kept raw and compressed. */
 interface CutPage {
@@ -55,7 +56,7 @@ const lastBlock = Buffer.from([3, 0]);
  * laid end to end, and the stream is valid whatever goes between them.
  */
 function gzipPiece(piece: Buffer): Buffer {
-  return piece.length === 0 ? piece : deflateRawSync(piece, { finishFlush: constants.Z_SYNC_FLUSH });
+  return piece.length === 0 ? piece : ownCopy(deflateRawSync(piece, { finishFlush: constants.Z_SYNC_FLUSH }));
 }
 
 /** A reader's parts are the same page after page (their menu, their token): compressed once. */

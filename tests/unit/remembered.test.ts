@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { megabyte, remembered } from "~/.server/http/remembered.ts";
 
@@ -43,5 +44,16 @@ describe("a memo bounded by bytes", () => {
     for (let i = 0; i < 10_000; i++) check(`${i}${"x".repeat(16 * 1024)}`);
     check(first);
     expect(computed).toBe(10_002);
+  });
+
+  it("weighs bytes by the memory they are in: a small view into zlib's 64 KB block weighs the block", () => {
+    let computed = 0;
+    const compressed = remembered(256 * 1024, (input) => {
+      computed++;
+      return gzipSync(input);
+    });
+    for (let i = 0; i < 10; i++) compressed(`part ${i}`);
+    compressed("part 0");
+    expect(computed).toBe(11);
   });
 });

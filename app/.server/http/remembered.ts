@@ -10,10 +10,13 @@ function keyOf(input: string): string {
   return input.length <= longestKey ? input : createHash("sha256").update(input).digest("base64url");
 }
 
-/** What an answer weighs: the text or bytes it holds; anything else, a pointer's worth. */
+/**
+ * What an answer weighs: the text it holds, the memory its bytes are in (a view into a larger
+ * block keeps all of it), anything else a pointer's worth.
+ */
 function weightOf(answer: unknown): number {
   if (typeof answer === "string") return answer.length * 2;
-  if (answer instanceof Uint8Array) return answer.byteLength;
+  if (answer instanceof Uint8Array) return answer.buffer.byteLength;
   return 8;
 }
 
