@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import {
   data,
+  href,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -147,7 +148,10 @@ export function ErrorBoundary() {
   const root = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <ErrorPage title="404 Page Not Found" next={{ href: "/", label: "Go to the Moncur Street home page" }}>
+      <ErrorPage
+        title="404 Page Not Found"
+        next={{ href: href("/"), label: "Go to the Moncur Street home page" }}
+      >
         <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
       </ErrorPage>
     );

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { ShownContact } from "~/site/building.ts";
 import { PageLink } from "./PageLink.tsx";
 
@@ -24,7 +25,7 @@ export function ContactLinks({ contact, className }: { contact: ShownContact; cl
       )}
       {!contact.email && !contact.phone && (
         <li>
-          <PageLink className={className} href="/contact">
+          <PageLink className={className} href={href("/contact")}>
             Send us a message
           </PageLink>
         </li>

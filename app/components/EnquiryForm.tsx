@@ -1,6 +1,6 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { enquirySchema, honeypotField } from "~/site/enquiry-schema.ts";
 import {
@@ -36,7 +36,7 @@ export function EnquiryForm({
   return (
     <Form
       method="post"
-      action="/contact"
+      action={href("/contact")}
       {...liveFormProps(form)}
       noValidate
       className="not-prose relative space-y-2 rounded-lg border border-sandstone-300 bg-white p-5 sm:p-6"
@@ -52,10 +52,16 @@ export function EnquiryForm({
         <label htmlFor="enquiry-website">Leave this field empty</label>
         <input id="enquiry-website" name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <img src="/contact/started" alt="" width={1} height={1} className="absolute h-px w-px opacity-0" />
+      <img
+        src={href("/contact/started")}
+        alt=""
+        width={1}
+        height={1}
+        className="absolute h-px w-px opacity-0"
+      />
       <p className="text-sm text-slate-600">
         Your enquiry goes to the building's managers only. How long we keep it:{" "}
-        <a href="/privacy" className="underline underline-offset-4">
+        <a href={href("/privacy")} className="underline underline-offset-4">
           privacy
         </a>
         .

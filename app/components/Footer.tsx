@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { addressLine } from "~/site/building.ts";
 import { useBuilding } from "./BuildingContext.tsx";
 import { ContactLinks } from "./ContactLinks.tsx";
@@ -36,12 +37,12 @@ export function Footer({ year }: { year: number }) {
               </li>
             ))}
             <li>
-              <PageLink className="underline underline-offset-4 hover:text-white" href="/contact">
+              <PageLink className="underline underline-offset-4 hover:text-white" href={href("/contact")}>
                 Contact
               </PageLink>
             </li>
             <li>
-              <PageLink className="underline underline-offset-4 hover:text-white" href="/privacy">
+              <PageLink className="underline underline-offset-4 hover:text-white" href={href("/privacy")}>
                 Privacy
               </PageLink>
             </li>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { formTokenField } from "~/http/form-token-field.ts";
 
 /**
@@ -18,7 +19,7 @@ export function LogOutForm({
   onSubmit?: () => void;
 }) {
   return (
-    <form method="post" action="/logout" onSubmit={onSubmit}>
+    <form method="post" action={href("/logout")} onSubmit={onSubmit}>
       <input type="hidden" name={formTokenField} value={formToken ?? ""} />
       <button type="submit" className={className}>
         {label}

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { href, useLocation } from "react-router";
 import { formTokenField } from "~/http/form-token-field.ts";
 import { mainNav } from "~/site/nav.ts";
 import { site } from "~/site/site.ts";
@@ -70,12 +70,12 @@ export function AccountLinks({
   if (!email) {
     return (
       <>
-        <MenuLink href="/login" current={current} app>
+        <MenuLink href={href("/login")} current={current} app>
           Login
         </MenuLink>
         {registrationOpen && (
           <li>
-            <AppLink href="/register" className={buttonClass}>
+            <AppLink href={href("/register")} className={buttonClass}>
               Register
             </AppLink>
           </li>
@@ -86,12 +86,12 @@ export function AccountLinks({
   return (
     <>
       <li>
-        <AppLink href="/create-post" className={buttonClass}>
+        <AppLink href={href("/create-post")} className={buttonClass}>
           Create Post
         </AppLink>
       </li>
       <li>
-        <form method="post" action="/create-batch">
+        <form method="post" action={href("/create-batch")}>
           <input type="hidden" name={formTokenField} value={formToken ?? ""} />
           <button type="submit" className={buttonClass.replace("bg-heritage-700", "bg-sandstone-700")}>
             Create Batch 2023
@@ -112,7 +112,7 @@ export function Navbar(account: AccountProps) {
     <div className="border-b border-sandstone-300 bg-paper">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <PageLink
-          href="/"
+          href={href("/")}
           className="font-serif text-xl font-semibold tracking-tight whitespace-nowrap text-heritage-900"
         >
           {site.name}
@@ -125,7 +125,11 @@ export function Navbar(account: AccountProps) {
             <SearchForm compact />
           </li>
           <li className="2xl:hidden">
-            <PageLink href="/search" aria-label="Search posts" className={linkClass(current === "/search")}>
+            <PageLink
+              href={href("/search")}
+              aria-label="Search posts"
+              className={linkClass(current === href("/search"))}
+            >
               <SearchIcon />
             </PageLink>
           </li>

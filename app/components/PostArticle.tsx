@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { href } from "react-router";
 import type { ImageInfo } from "~/uploads/image-variants.ts";
 import { uploadedImage } from "~/uploads/responsive-image.ts";
 import { PageLink } from "./PageLink.tsx";
@@ -51,7 +52,7 @@ export function PostArticle({
               By{" "}
               {post.byline.handle ? (
                 <PageLink
-                  href={`/authors/${post.byline.handle}`}
+                  href={href("/authors/:handle", { handle: post.byline.handle })}
                   rel="author"
                   className="font-semibold text-heritage-700 underline underline-offset-4"
                 >
@@ -96,7 +97,10 @@ export function PostArticle({
       </article>
       {after}
       <p className="mt-12">
-        <PageLink href="/home" className="font-semibold text-heritage-700 underline underline-offset-4">
+        <PageLink
+          href={href("/home")}
+          className="font-semibold text-heritage-700 underline underline-offset-4"
+        >
           ← All posts
         </PageLink>
       </p>

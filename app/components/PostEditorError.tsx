@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { href, isRouteErrorResponse, useRouteError } from "react-router";
 import { ErrorPage } from "./ErrorPage.tsx";
 import { RequestRefused } from "./RequestRefused.tsx";
 
@@ -13,7 +13,7 @@ export function PostEditorError() {
   return (
     <ErrorPage
       title={forbidden ? "Not your post" : "Blog not found"}
-      next={{ href: "/dashboard", label: "Back to your dashboard" }}
+      next={{ href: href("/dashboard"), label: "Back to your dashboard" }}
     >
       <p>
         {forbidden

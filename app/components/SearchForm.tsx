@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { href } from "react-router";
 import { searchLimits } from "~/posts/search-limits.ts";
 
 interface SearchFormProps {
@@ -13,7 +14,7 @@ export function SearchForm({ query, compact = false }: SearchFormProps) {
   const id = useId();
   return (
     <search>
-      <form method="get" action="/search" className="flex items-end gap-2">
+      <form method="get" action={href("/search")} className="flex items-end gap-2">
         <div className={compact ? "w-32" : "flex-1"}>
           <label htmlFor={id} className={compact ? "sr-only" : "block font-medium text-heritage-900"}>
             Search posts

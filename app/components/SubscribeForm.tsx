@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { honeypotField } from "~/site/enquiry-schema.ts";
 
 /**
@@ -24,7 +25,7 @@ export function SubscribeForm({
   return (
     <form
       method="post"
-      action="/subscribe"
+      action={href("/subscribe")}
       noValidate
       aria-labelledby={heading ? `${id}-heading` : undefined}
       className="not-prose relative rounded-lg border border-sandstone-300 bg-white p-5 sm:p-6"
@@ -70,10 +71,16 @@ export function SubscribeForm({
         <label htmlFor={`${id}-website`}>Leave this field empty</label>
         <input id={`${id}-website`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <img src="/contact/started" alt="" width={1} height={1} className="absolute h-px w-px opacity-0" />
+      <img
+        src={href("/contact/started")}
+        alt=""
+        width={1}
+        height={1}
+        className="absolute h-px w-px opacity-0"
+      />
       <p className="mt-3 text-sm text-slate-600">
         What we keep and for how long:{" "}
-        <a href="/privacy#subscribers" className="underline underline-offset-4">
+        <a href={`${href("/privacy")}#subscribers`} className="underline underline-offset-4">
           privacy
         </a>
         .

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { href } from "react-router";
 import { useHydrated } from "~/components/use-hydrated.ts";
 import { LogOutForm } from "./LogOutForm.tsx";
 import { AppLink } from "./PageLink.tsx";
@@ -21,18 +22,18 @@ function MenuItems({
   return (
     <>
       <li>
-        <AppLink href="/dashboard" onClick={onChoose} className={itemClass}>
+        <AppLink href={href("/dashboard")} onClick={onChoose} className={itemClass}>
           Dashboard
         </AppLink>
       </li>
       <li>
-        <AppLink href="/account" onClick={onChoose} className={itemClass}>
+        <AppLink href={href("/account")} onClick={onChoose} className={itemClass}>
           Account
         </AppLink>
       </li>
       {owner && (
         <li>
-          <AppLink href="/manage" onClick={onChoose} className={itemClass}>
+          <AppLink href={href("/manage")} onClick={onChoose} className={itemClass}>
             Manage site
           </AppLink>
         </li>

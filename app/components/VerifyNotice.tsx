@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { mustVerify, type VerifyStep } from "~/accounts/mail-messages.ts";
 import { FormTokenInput } from "~/components/FormTokenInput.tsx";
 
@@ -7,7 +7,7 @@ export function VerifyNotice({ step }: { step: VerifyStep }) {
   return (
     <div role="status" className="mb-8 rounded-md border border-brick bg-red-50 px-4 py-3 text-brick">
       <p>{mustVerify[step]}</p>
-      <Form method="post" action="/verify-email/resend" className="mt-3">
+      <Form method="post" action={href("/verify-email/resend")} className="mt-3">
         <FormTokenInput />
         <button
           type="submit"

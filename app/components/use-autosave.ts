@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { href } from "react-router";
 import type { AutosaveAnswer, OtherVersion, Versions } from "~/posts/versions.ts";
 
 /** How long after the writer stops typing the editor saves on its own. */
@@ -81,11 +82,14 @@ export function useAutosave({
     inFlight.current = true;
     setStatus({ kind: "saving" });
     try {
-      const response = await fetch(sent.slug ? `/edit-post/${sent.slug}/autosave` : "/create-post/autosave", {
-        method: "POST",
-        body,
-        redirect: "manual",
-      });
+      const response = await fetch(
+        sent.slug ? `/edit-post/${sent.slug}/autosave` : href("/create-post/autosave"),
+        {
+          method: "POST",
+          body,
+          redirect: "manual",
+        },
+      );
       const answer: AutosaveAnswer | undefined = response.headers.get("content-type")?.includes("json")
         ? await response.json()
         : undefined;

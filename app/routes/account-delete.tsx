@@ -56,7 +56,7 @@ export function meta({ matches }: Route.MetaArgs) {
     ...seoMeta(rootData(matches).publicUrl, {
       title: "Delete your account",
       description: "Delete your Woollahra Moncur account and your posts.",
-      path: "/account/delete",
+      path: href("/account/delete"),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -93,7 +93,7 @@ export default function AccountDelete({ loaderData: { posts }, actionData }: Rou
             Delete my account and {postCount(posts)}
           </button>
           <AppLink
-            href="/account"
+            href={href("/account")}
             className="rounded-md border border-heritage-700 px-6 py-2.5 font-semibold text-heritage-700 hover:bg-heritage-50"
           >
             No, keep it

@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data, Form, href } from "react-router";
 import { requireUser } from "~/.server/accounts/auth.ts";
 import { requestEmailChange } from "~/.server/accounts/email-change.ts";
 import { config } from "~/.server/config.ts";
@@ -47,7 +47,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(rootData(matches).publicUrl, {
     title: "Change your e-mail address",
     description: "Change the e-mail address of your Woollahra Moncur account.",
-    path: "/account/email",
+    path: href("/account/email"),
   });
 }
 

@@ -90,7 +90,7 @@ export function meta({ matches }: Route.MetaArgs) {
       title: "Two-step sign-in",
       description:
         "Sign in to Woollahra Moncur with a code from an authenticator app as well as your password.",
-      path: "/account/two-step",
+      path: href("/account/two-step"),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -106,7 +106,7 @@ export default function AccountTwoStep({ loaderData, actionData }: Route.Compone
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
       <p>
-        <AppLink href="/account" className={linkClass}>
+        <AppLink href={href("/account")} className={linkClass}>
           Your account
         </AppLink>
       </p>

@@ -65,7 +65,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         : data({ intent, result: submission.reply({ formErrors: [saved.message] }) }, { status: 429 });
     }
     return redirectWithToast(
-      "/account",
+      href("/account"),
       saved.waiting
         ? "Saved: your profile changes show once an owner approves them"
         : "Data saved successfully",
@@ -112,7 +112,7 @@ export function meta({ matches }: Route.MetaArgs) {
     ...seoMeta(rootData(matches).publicUrl, {
       title: "Your account",
       description: "Your Woollahra Moncur account: profile, password, sessions and your data.",
-      path: "/account",
+      path: href("/account"),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -127,7 +127,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <h1 className="text-4xl font-semibold">Your account</h1>
       <p className="mt-3 text-lg break-words">
         Signed in as {email}.{" "}
-        <AppLink href="/account/email" className={linkClass}>
+        <AppLink href={href("/account/email")} className={linkClass}>
           Change e-mail address
         </AppLink>
       </p>
@@ -145,7 +145,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         {profile.handle && (
           <p className="mt-4">
             Your author page:{" "}
-            <PageLink href={`/authors/${profile.handle}`} className={linkClass}>
+            <PageLink href={href("/authors/:handle", { handle: profile.handle })} className={linkClass}>
               /authors/{profile.handle}
             </PageLink>
           </p>
@@ -159,7 +159,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {twoStep
             ? "On: logging in asks for a code from your authenticator app after your password. "
             : "Off: your password alone signs you in. "}
-          <AppLink href="/account/two-step" className={linkClass}>
+          <AppLink href={href("/account/two-step")} className={linkClass}>
             {twoStep ? "Recovery codes, or turn it off" : "Turn on two-step sign-in"}
           </AppLink>
         </p>
@@ -173,7 +173,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </AccountSection>
       <AccountSection title="Your data">
         <p>
-          <a href="/account/data" download className={linkClass}>
+          <a href={href("/account/data")} download className={linkClass}>
             Download my data
           </a>{" "}
           (a JSON file of your account and your {postCount(posts)}, with their image addresses).
@@ -182,7 +182,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <AccountSection title="Delete account">
         <p>
           Your account goes for good with {postCount(posts)} and their images.{" "}
-          <AppLink href="/account/delete" className="font-semibold text-brick underline underline-offset-4">
+          <AppLink
+            href={href("/account/delete")}
+            className="font-semibold text-brick underline underline-offset-4"
+          >
             Delete my account
           </AppLink>
         </p>

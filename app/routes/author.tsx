@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { authorByHandle } from "~/.server/accounts/members.ts";
 import { db } from "~/.server/db/index.ts";
 import { publicPostPage } from "~/.server/posts/post-pages.ts";
@@ -28,7 +28,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { name, handle: authorHandle, page, bio } = loaderData;
-  const path = `/authors/${authorHandle}${page > 1 ? `?page=${page}` : ""}`;
+  const path = `${href("/authors/:handle", { handle: authorHandle })}${page > 1 ? `?page=${page}` : ""}`;
   return seoMeta(rootData(matches).publicUrl, {
     title: page === 1 ? `Posts by ${name}` : `Posts by ${name}, page ${page}`,
     description: bio ?? `Posts by ${name} on the Woollahra Moncur blog.`,
@@ -52,7 +52,7 @@ export default function Author({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pager page={page} pages={pages} path={`/authors/${authorHandle}`} />
+      <Pager page={page} pages={pages} path={href("/authors/:handle", { handle: authorHandle })} />
     </div>
   );
 }

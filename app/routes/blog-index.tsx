@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { href, useRouteLoaderData } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { publicPostPage } from "~/.server/posts/post-pages.ts";
 import { PageLink } from "~/components/PageLink.tsx";
@@ -26,7 +26,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     title: page === 1 ? "Lifestyle blog" : `Lifestyle blog, page ${page}`,
     description:
       "Stories and practical ideas from the people of our building on Moncur Street, Woollahra: working well, living well and the village around us.",
-    path: page === 1 ? "/home" : `/home?page=${page}`,
+    path: page === 1 ? href("/home") : `${href("/home")}?page=${page}`,
     keywords: ["Woollahra", "blog", "lifestyle", "working from home", "Moncur Street"],
   });
 }
@@ -47,14 +47,14 @@ export default function BlogIndex({ loaderData: { posts, page, pages } }: Route.
           <p>No posts yet. While the first stories are being written, explore the village&rsquo;s history.</p>
           <p className="mt-4 flex flex-wrap gap-4">
             <PageLink
-              href="/woollahra"
+              href={href("/woollahra")}
               className="font-semibold text-heritage-700 underline underline-offset-4"
             >
               Stories from Woollahra
             </PageLink>
             {signedIn && (
               <PageLink
-                href="/create-post"
+                href={href("/create-post")}
                 className="font-semibold text-heritage-700 underline underline-offset-4"
               >
                 Write the first post
@@ -69,7 +69,7 @@ export default function BlogIndex({ loaderData: { posts, page, pages } }: Route.
           ))}
         </ul>
       )}
-      <Pager page={page} pages={pages} path="/home" />
+      <Pager page={page} pages={pages} path={href("/home")} />
       <div className="mt-12 max-w-2xl">
         <SubscribeForm id="subscribe-home" heading="Follow the blog by e-mail" />
       </div>

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data, href, isRouteErrorResponse, useRouteError } from "react-router";
 import { getUser } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { textImagesOf } from "~/.server/posts/post-images.ts";
@@ -122,7 +122,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
-    <ErrorPage title="Blog not found" next={{ href: "/home", label: "See all posts" }}>
+    <ErrorPage title="Blog not found" next={{ href: href("/home"), label: "See all posts" }}>
       <p>Sorry, we were unable to find a blog at this location</p>
     </ErrorPage>
   );

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { href, useLocation } from "react-router";
 import { PageLink } from "~/components/PageLink.tsx";
 import { cachedPage } from "~/http/http-policy.ts";
 import { rootData } from "~/http/root-data.ts";
@@ -13,11 +13,11 @@ export const handle = cachedPage();
  * received while the enquiry address is still an example (the page says no more than happened).
  */
 const outcomes: Record<string, { title: string; message: string }> = {
-  "/contact/sent": { title: "Enquiry sent", message: enquirySent },
-  "/contact/received": { title: "Enquiry received", message: enquiryKept },
+  [href("/contact/sent")]: { title: "Enquiry sent", message: enquirySent },
+  [href("/contact/received")]: { title: "Enquiry received", message: enquiryKept },
 };
 
-const outcomeAt = (pathname: string) => outcomes[pathname] ?? outcomes["/contact/sent"];
+const outcomeAt = (pathname: string) => outcomes[pathname] ?? outcomes[href("/contact/sent")];
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const { title, message } = outcomeAt(location.pathname) ?? { title: "", message: "" };
@@ -36,7 +36,7 @@ export default function ContactSent() {
         {message}
       </p>
       <PageLink
-        href="/commercial"
+        href={href("/commercial")}
         className="mt-6 inline-block font-semibold text-heritage-700 underline underline-offset-4"
       >
         Back to office space

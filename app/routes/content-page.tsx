@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { pageFrontmatter } from "~/.server/site/page-frontmatter.ts";
 import { spaceCards } from "~/.server/site/spaces.ts";
@@ -23,7 +23,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const spaces = name === "commercial" ? await spaceCards(db()) : [];
   return {
     name,
-    canonicalPath: name === "index" ? "/" : url.pathname,
+    canonicalPath: name === "index" ? href("/") : url.pathname,
     spaces,
     ...(await pageFrontmatter(name)),
   };

@@ -56,7 +56,7 @@ export function meta({ matches }: Route.MetaArgs) {
     ...seoMeta(rootData(matches).publicUrl, {
       title: "Create post",
       description: "Write a new post for the Woollahra Moncur blog, with a live preview and a cover image.",
-      path: "/create-post",
+      path: href("/create-post"),
     }),
     { name: "robots", content: "noindex" },
   ];

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { requireUser } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { isScheduled, listPostsByUser, type Post } from "~/.server/posts/posts.ts";
@@ -67,7 +68,7 @@ export function meta({ matches }: Route.MetaArgs) {
       title: "Dashboard",
       description:
         "Your posts on the Woollahra Moncur blog: how many you have written, and links to edit each one.",
-      path: "/dashboard",
+      path: href("/dashboard"),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -108,7 +109,7 @@ export default function Dashboard({ loaderData: { count, drafts, published } }: 
           <p className="mt-4 text-lg">
             {drafts.length === 0 ? "You have not written anything yet." : "Nothing published yet."}{" "}
             <AppLink
-              href="/create-post"
+              href={href("/create-post")}
               className="font-semibold text-heritage-700 underline underline-offset-4"
             >
               {drafts.length === 0 ? "Write your first post" : "Write a post"}

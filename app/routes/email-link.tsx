@@ -91,7 +91,7 @@ export function meta() {
 export default function EmailLink({ loaderData, actionData }: Route.ComponentProps) {
   const link = linkFor(loaderData.id);
   if (!loaderData.usable || actionData?.failed) {
-    return <LinkNoLongerWorks reason={linkUnusable} href="/" next="Go to the home page" />;
+    return <LinkNoLongerWorks reason={linkUnusable} href={href("/")} next="Go to the home page" />;
   }
   return (
     <AuthCard title={link.title}>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { cachedPage } from "~/http/http-policy.ts";
 import { rootData } from "~/http/root-data.ts";
 import { seoMeta } from "~/site/seo.ts";
@@ -10,7 +11,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(rootData(matches).publicUrl, {
     title: "Contacts and links",
     description: `How to reach ${site.name}: trading, technical support, real estate and building management contacts, our profiles and where to follow us.`,
-    path: "/footer",
+    path: href("/footer"),
   });
 }
 

@@ -52,7 +52,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(rootData(matches).publicUrl, {
     title: "Forgot your password?",
     description: "Ask for a link to choose a new password for your Woollahra Moncur account.",
-    path: "/forgot-password",
+    path: href("/forgot-password"),
   });
 }
 
@@ -74,7 +74,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           The link works for an hour. Nothing arrived? Check your spam folder, or ask again.
         </p>
         <PageLink
-          href="/login"
+          href={href("/login")}
           className="mt-6 block font-semibold text-heritage-700 underline underline-offset-4"
         >
           Back to log in

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { getUser } from "~/.server/accounts/auth.ts";
 import { finishSignIn, signInWaitingForCode } from "~/.server/accounts/two-step.ts";
 import { db } from "~/.server/db/index.ts";
@@ -49,7 +49,7 @@ export function meta({ matches }: Route.MetaArgs) {
     ...seoMeta(rootData(matches).publicUrl, {
       title: "Two-step sign-in",
       description: "The second step of logging in to Woollahra Moncur: a code from your authenticator app.",
-      path: "/login/two-step",
+      path: href("/login/two-step"),
     }),
     { name: "robots", content: "noindex" },
   ];

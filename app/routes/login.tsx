@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { logIn } from "~/.server/accounts/accounts.ts";
 import { getUser } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
@@ -50,7 +50,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(rootData(matches).publicUrl, {
     title: "Log in",
     description: "Log in to Woollahra Moncur to write and manage posts on the building's blog.",
-    path: "/login",
+    path: href("/login"),
   });
 }
 
@@ -65,13 +65,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         redirectTo={loaderData.redirectTo === "/" ? undefined : loaderData.redirectTo}
       />
       <p className="mt-4 text-center">
-        <AppLink href="/forgot-password" className="text-heritage-700 underline underline-offset-4">
+        <AppLink href={href("/forgot-password")} className="text-heritage-700 underline underline-offset-4">
           Forgot your password?
         </AppLink>
       </p>
       <p className="mt-4 text-center">
         New here?{" "}
-        <AppLink href="/register" className="font-semibold text-heritage-700 underline underline-offset-4">
+        <AppLink
+          href={href("/register")}
+          className="font-semibold text-heritage-700 underline underline-offset-4"
+        >
           Create an account
         </AppLink>
       </p>

@@ -30,7 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(rootData(matches).publicUrl, {
     title: "Log out",
     description: "Log out of Woollahra Moncur.",
-    path: "/logout",
+    path: href("/logout"),
   });
 }
 

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { activityPageSize, listActivity } from "~/.server/site/activity.ts";
@@ -34,7 +35,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return manageMeta(matches, "Activity · Manage", "/manage/activity");
+  return manageMeta(matches, "Activity · Manage", href("/manage/activity"));
 }
 
 export default function ManageActivity({ loaderData: { entries, page, pages } }: Route.ComponentProps) {
@@ -59,7 +60,7 @@ export default function ManageActivity({ loaderData: { entries, page, pages } }:
       <Pager
         page={page}
         pages={pages}
-        path="/manage/activity"
+        path={href("/manage/activity")}
         newer="← Newer entries"
         older="Older entries →"
       />

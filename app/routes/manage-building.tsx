@@ -32,7 +32,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return manageMeta(matches, "Building · Manage", "/manage/building");
+  return manageMeta(matches, "Building · Manage", href("/manage/building"));
 }
 
 export default function ManageBuilding({

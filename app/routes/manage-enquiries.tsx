@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import {
@@ -65,7 +65,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return manageMeta(matches, "Enquiries · Manage", "/manage/enquiries");
+  return manageMeta(matches, "Enquiries · Manage", href("/manage/enquiries"));
 }
 
 const filterClass = "block rounded-md border px-3 py-1 font-medium";
@@ -81,7 +81,7 @@ function StatusFilter({ current }: { current: Status | null }) {
         {choices.map((choice) => (
           <li key={choice.label}>
             <PageLink
-              href={pageHref("/manage/enquiries", 1, choice.status ? { status: choice.status } : {})}
+              href={pageHref(href("/manage/enquiries"), 1, choice.status ? { status: choice.status } : {})}
               aria-current={choice.status === current ? "page" : undefined}
               className={`${filterClass} ${
                 choice.status === current
@@ -114,7 +114,7 @@ export default function ManageEnquiries({
 }: Route.ComponentProps) {
   return (
     <>
-      <HeadingWithCsv title="Enquiries" csv="/manage/enquiries.csv" />
+      <HeadingWithCsv title="Enquiries" csv={href("/manage/enquiries.csv")} />
       <p className="mt-2 text-slate-700">
         Leasing enquiries from the contact form, newest first (Sydney time). Reply from your own mail program;
         the address is as the visitor typed it.
@@ -184,7 +184,7 @@ export default function ManageEnquiries({
       <Pager
         page={page}
         pages={pages}
-        path="/manage/enquiries"
+        path={href("/manage/enquiries")}
         query={status ? { status } : {}}
         newer="← Newer enquiries"
         older="Older enquiries →"

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { listUsers } from "~/.server/accounts/members.ts";
 import { recentBackups } from "~/.server/backups/schedule.ts";
@@ -47,7 +48,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return manageMeta(matches, "Manage the site", "/manage");
+  return manageMeta(matches, "Manage the site", href("/manage"));
 }
 
 function Figure({ value, label, href }: { value: number | string; label: string; href: string }) {
@@ -67,18 +68,22 @@ export default function ManageIndex({ loaderData: data }: Route.ComponentProps) 
       <h1 className="mt-8 text-4xl font-semibold">Overview</h1>
       <BeforeGoingLive points={data.openPoints} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Figure value={data.posts} label={`Posts (${data.publicPosts} public)`} href="/manage/posts" />
+        <Figure
+          value={data.posts}
+          label={`Posts (${data.publicPosts} public)`}
+          href={href("/manage/posts")}
+        />
         <Figure
           value={data.users}
           label={`Users (${data.owners} owners, ${data.suspended} suspended)`}
-          href="/manage/users"
+          href={href("/manage/users")}
         />
         <Figure
           value={`${data.settings.registration === "open" ? "Open" : "Closed"} · ${
             data.settings.publishing === "review" ? "Review" : "Immediate"
           }`}
           label="Registration · Publishing"
-          href="/manage/settings"
+          href={href("/manage/settings")}
         />
       </ul>
       <Backups {...data.backups} />

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
@@ -66,7 +66,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return manageMeta(matches, "Outbox · Manage", "/manage/outbox");
+  return manageMeta(matches, "Outbox · Manage", href("/manage/outbox"));
 }
 
 export default function ManageOutbox({
@@ -152,7 +152,7 @@ export default function ManageOutbox({
       <Pager
         page={page}
         pages={pages}
-        path="/manage/outbox"
+        path={href("/manage/outbox")}
         newer="← Newer messages"
         older="Older messages →"
       />

@@ -35,7 +35,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 
 export default function ManagePostDelete({ loaderData: { title } }: Route.ComponentProps) {
   return (
-    <ConfirmDelete title="Delete this post?" confirmLabel="Yes, delete it" back="/manage/posts">
+    <ConfirmDelete title="Delete this post?" confirmLabel="Yes, delete it" back={href("/manage/posts")}>
       <p>“{title}” will be removed from the blog for good, with its cover image. This cannot be undone.</p>
     </ConfirmDelete>
   );

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { countAllPosts, listAllPosts, standing } from "~/.server/posts/posts.ts";
@@ -42,7 +42,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return manageMeta(matches, "Posts · Manage", "/manage/posts");
+  return manageMeta(matches, "Posts · Manage", href("/manage/posts"));
 }
 
 export default function ManagePosts({
@@ -96,7 +96,7 @@ export default function ManagePosts({
           ))}
         </ManageTable>
       )}
-      <Pager page={page} pages={pages} path="/manage/posts" />
+      <Pager page={page} pages={pages} path={href("/manage/posts")} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { readOwnerForm } from "~/.server/site/moderation.ts";
@@ -26,7 +26,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return manageMeta(matches, "Settings · Manage", "/manage/settings");
+  return manageMeta(matches, "Settings · Manage", href("/manage/settings"));
 }
 
 export default function ManageSettings({ loaderData: { settings }, actionData }: Route.ComponentProps) {

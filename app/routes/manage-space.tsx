@@ -118,7 +118,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
   return manageMeta(
     matches,
     params.slug ? "Edit a space · Manage" : "Add a space · Manage",
-    params.slug ? `/manage/spaces/${params.slug}` : "/manage/spaces/new",
+    params.slug ? `/manage/spaces/${params.slug}` : href("/manage/spaces/new"),
   );
 }
 

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { readOwnerForm } from "~/.server/site/moderation.ts";
@@ -45,7 +45,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return manageMeta(matches, "Spaces · Manage", "/manage/spaces");
+  return manageMeta(matches, "Spaces · Manage", href("/manage/spaces"));
 }
 
 const actionLabels: Record<SpaceAction, string> = {
@@ -64,7 +64,7 @@ export default function ManageSpaces({ loaderData: { spaces }, actionData }: Rou
       <div className="mt-8 flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="text-4xl font-semibold">Spaces for lease</h1>
         <AppLink
-          href="/manage/spaces/new"
+          href={href("/manage/spaces/new")}
           className="rounded-md bg-heritage-700 px-4 py-2 font-semibold text-white hover:bg-heritage-900"
         >
           Add a space
@@ -89,7 +89,7 @@ export default function ManageSpaces({ loaderData: { spaces }, actionData }: Rou
                 {spaceStatusLabels[space.status]}
                 {space.archived && " · archived"} · {space.area} m² · {space.rent} ·{" "}
                 <PageLink
-                  href={`/manage/enquiries?space=${space.slug}`}
+                  href={`${href("/manage/enquiries")}?space=${space.slug}`}
                   className="text-heritage-700 underline underline-offset-4"
                 >
                   {space.enquiries} {space.enquiries === 1 ? "enquiry" : "enquiries"}

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { db } from "~/.server/db/index.ts";
 import { readOwnerForm } from "~/.server/site/moderation.ts";
@@ -65,7 +65,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return manageMeta(matches, "Subscribers · Manage", "/manage/subscribers");
+  return manageMeta(matches, "Subscribers · Manage", href("/manage/subscribers"));
 }
 
 export default function ManageSubscribers({
@@ -80,7 +80,7 @@ export default function ManageSubscribers({
   ];
   return (
     <>
-      <HeadingWithCsv title="Subscribers" csv="/manage/subscribers.csv" />
+      <HeadingWithCsv title="Subscribers" csv={href("/manage/subscribers.csv")} />
       <p className="mt-2 max-w-3xl text-slate-700">
         Readers who get new posts by e-mail (what they get: Settings, Posts by e-mail). Only confirmed
         addresses are sent posts. Removing a subscriber deletes their address; the month's count of those who
@@ -156,7 +156,7 @@ export default function ManageSubscribers({
       <Pager
         page={page}
         pages={pages}
-        path="/manage/subscribers"
+        path={href("/manage/subscribers")}
         query={search ? { q: search } : {}}
         newer="← Newer subscribers"
         older="Older subscribers →"

@@ -30,7 +30,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return manageMeta(matches, "Delete a user · Manage", `/manage/users/${params.id}/delete`);
+  return manageMeta(matches, "Delete a user · Manage", href("/manage/users/:id/delete", { id: params.id }));
 }
 
 export default function ManageUserDelete({ loaderData, actionData }: Route.ComponentProps) {
@@ -39,7 +39,7 @@ export default function ManageUserDelete({ loaderData, actionData }: Route.Compo
     <ConfirmDelete
       title="Delete this user?"
       confirmLabel={`Yes, delete the account and ${postCount(posts)}`}
-      back="/manage/users"
+      back={href("/manage/users")}
       error={actionData?.error}
     >
       <p>

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { requireOwner } from "~/.server/accounts/auth.ts";
 import { decideProfile, listUsers, setRole, setSuspended } from "~/.server/accounts/members.ts";
 import { db } from "~/.server/db/index.ts";
@@ -48,7 +48,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return manageMeta(matches, "Users · Manage", "/manage/users");
+  return manageMeta(matches, "Users · Manage", href("/manage/users"));
 }
 
 export default function ManageUsers({ loaderData: { users }, actionData }: Route.ComponentProps) {
@@ -109,7 +109,7 @@ export default function ManageUsers({ loaderData: { users }, actionData }: Route
                     accessibleLabel={`${user.role === "owner" ? "Remove owner" : "Make owner"}: ${user.email}`}
                   />
                   <DeleteLink
-                    href={`/manage/users/${encodeURIComponent(user.id)}/delete`}
+                    href={href("/manage/users/:id/delete", { id: user.id })}
                     accessibleLabel={`Delete ${user.email}`}
                   />
                 </div>

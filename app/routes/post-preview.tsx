@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data, href, isRouteErrorResponse, useRouteError } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { textImagesOf } from "~/.server/posts/post-images.ts";
 import { isScheduled } from "~/.server/posts/posts.ts";
@@ -76,7 +76,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
-    <ErrorPage title="Preview not found" next={{ href: "/home", label: "See all posts" }}>
+    <ErrorPage title="Preview not found" next={{ href: href("/home"), label: "See all posts" }}>
       <p>
         This preview link does not work (any more): it was revoked, it expired, or the post was published or
         deleted.

@@ -52,7 +52,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(rootData(matches).publicUrl, {
     title: "Register",
     description: "Create a Woollahra Moncur account to write posts for the building's blog.",
-    path: "/register",
+    path: href("/register"),
   });
 }
 
@@ -60,7 +60,7 @@ function LogInInstead() {
   return (
     <p className="mt-6 text-center">
       Already registered?{" "}
-      <AppLink href="/login" className="font-semibold text-heritage-700 underline underline-offset-4">
+      <AppLink href={href("/login")} className="font-semibold text-heritage-700 underline underline-offset-4">
         Log in
       </AppLink>
     </p>
@@ -75,7 +75,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           Your account is ready. Log in with your email and password to start writing.
         </p>
         <AppLink
-          href="/login"
+          href={href("/login")}
           className="mt-6 block rounded-md bg-heritage-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-heritage-900"
         >
           Log in
@@ -101,7 +101,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       />
       <p className="mt-6 text-center text-sm text-slate-700">
         What the site keeps about you, and how to have it deleted:{" "}
-        <PageLink href="/privacy" className="font-semibold text-heritage-700 underline underline-offset-4">
+        <PageLink
+          href={href("/privacy")}
+          className="font-semibold text-heritage-700 underline underline-offset-4"
+        >
           Privacy
         </PageLink>
       </p>

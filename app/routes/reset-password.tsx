@@ -50,7 +50,7 @@ export function meta({ matches }: Route.MetaArgs) {
     ...seoMeta(rootData(matches).publicUrl, {
       title: "Choose a new password",
       description: "Choose a new password for your Woollahra Moncur account.",
-      path: "/forgot-password",
+      path: href("/forgot-password"),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -65,7 +65,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
   if (!loaderData.usable) {
-    return <LinkNoLongerWorks reason={resetLinkUnusable} href="/forgot-password" next="Ask for a new link" />;
+    return (
+      <LinkNoLongerWorks
+        reason={resetLinkUnusable}
+        href={href("/forgot-password")}
+        next="Ask for a new link"
+      />
+    );
   }
   const valid = resetPasswordSchema.safeParse(form.value ?? {}).success;
   return (

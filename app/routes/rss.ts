@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { config } from "~/.server/config.ts";
 import { db } from "~/.server/db/index.ts";
 import { feedSize, postsFeed } from "~/.server/posts/feeds.ts";
@@ -16,8 +17,8 @@ export async function loader() {
     publicUrl,
     {
       title: `${site.name}: Lifestyle`,
-      page: "/home",
-      feed: "/rss.xml",
+      page: href("/home"),
+      feed: href("/rss.xml"),
       description: "Posts from our building on Moncur Street, Woollahra.",
     },
     posts,

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { requestContext } from "~/.server/http/request-context.ts";
 import { pageSize } from "~/.server/posts/posts.ts";
@@ -50,7 +50,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     ...seoMeta(rootData(matches).publicUrl, {
       title: loaderData?.searched ? `Search: ${loaderData.q}` : "Search posts",
       description: "Search the posts of the Woollahra Moncur blog by title and content.",
-      path: "/search",
+      path: href("/search"),
     }),
     // Result pages are endless and thin: searchers should find the posts themselves.
     { name: "robots", content: "noindex, follow" },
@@ -115,7 +115,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <Pager
         page={page}
         pages={pages}
-        path="/search"
+        path={href("/search")}
         query={{ q }}
         newer="← Better matches"
         older="More matches →"

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { spaceBySlug } from "~/.server/site/spaces.ts";
 import { EnquiryForm } from "~/components/EnquiryForm.tsx";
@@ -75,7 +75,7 @@ export default function Space({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-semibold">Space no longer available</h1>
         <p className="mt-6 text-lg">{loaderData.name} has been leased or taken off the list.</p>
         <PageLink
-          href="/commercial"
+          href={href("/commercial")}
           className="mt-6 inline-block font-semibold text-heritage-700 underline underline-offset-4"
         >
           See the office space available now
@@ -87,7 +87,7 @@ export default function Space({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <p className="font-medium text-slate-700">
-        <PageLink href="/commercial" className="underline underline-offset-4">
+        <PageLink href={href("/commercial")} className="underline underline-offset-4">
           Office space
         </PageLink>
       </p>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { buildInfo } from "~/.server/build-info.ts";
 import { rootData } from "~/http/root-data.ts";
 import { seoMeta } from "~/site/seo.ts";
@@ -11,7 +12,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(rootData(matches).publicUrl, {
     title: "Status",
     description: "The Woollahra Moncur website is up and running; this page shows the version it runs.",
-    path: "/status",
+    path: href("/status"),
   });
 }
 

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { issueFormToken } from "~/.server/http/form-token.ts";
 import { readForm } from "~/.server/http/forms.ts";
@@ -33,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
     ...seoMeta(rootData(matches).publicUrl, {
       title: "Confirm your subscription",
       description: "Confirm that new posts of the Woollahra Moncur blog may be sent to your address.",
-      path: "/subscribe",
+      path: href("/subscribe"),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -47,7 +47,7 @@ export default function SubscribeConfirm({ loaderData, actionData }: Route.Compo
           {subscriptionMessages.confirmed}
         </p>
         <PageLink
-          href="/home"
+          href={href("/home")}
           className="mt-6 inline-block font-semibold text-heritage-700 underline underline-offset-4"
         >
           Read the blog
@@ -56,7 +56,11 @@ export default function SubscribeConfirm({ loaderData, actionData }: Route.Compo
     );
   if (actionData || !loaderData.usable)
     return (
-      <LinkNoLongerWorks reason={subscriptionMessages.linkGone} href="/subscribe" next="Subscribe again" />
+      <LinkNoLongerWorks
+        reason={subscriptionMessages.linkGone}
+        href={href("/subscribe")}
+        next="Subscribe again"
+      />
     );
   return (
     <AuthCard title="Confirm your subscription">

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { PageLink } from "~/components/PageLink.tsx";
 import { cachedPage } from "~/http/http-policy.ts";
 import { rootData } from "~/http/root-data.ts";
@@ -13,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
     ...seoMeta(rootData(matches).publicUrl, {
       title: "Check your inbox",
       description: subscribeAnswer,
-      path: "/subscribe/sent",
+      path: href("/subscribe/sent"),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -31,7 +32,7 @@ export default function SubscribeSent() {
         a little later.
       </p>
       <PageLink
-        href="/home"
+        href={href("/home")}
         className="mt-6 inline-block font-semibold text-heritage-700 underline underline-offset-4"
       >
         Back to the blog

@@ -45,7 +45,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: "Subscribe",
     description:
       "New posts of the Woollahra Moncur blog by e-mail: about the building, the village and its history.",
-    path: "/subscribe",
+    path: href("/subscribe"),
   });
 }
 

@@ -76,7 +76,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
-    <ErrorPage title="Tag not found" next={{ href: "/home", label: "See all posts" }}>
+    <ErrorPage title="Tag not found" next={{ href: href("/home"), label: "See all posts" }}>
       <p>No published post carries this tag.</p>
     </ErrorPage>
   );

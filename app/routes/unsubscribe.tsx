@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { db } from "~/.server/db/index.ts";
 import { isSubscribed, subscriberOfToken, unsubscribe } from "~/.server/subscriptions/subscribers.ts";
 import { AuthCard } from "~/components/AuthCard.tsx";
@@ -34,7 +34,7 @@ export function meta({ matches }: Route.MetaArgs) {
     ...seoMeta(rootData(matches).publicUrl, {
       title: "Unsubscribe",
       description: "Stop receiving new posts of the Woollahra Moncur blog by e-mail.",
-      path: "/subscribe",
+      path: href("/subscribe"),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -48,7 +48,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           {actionData ? subscriptionMessages.unsubscribed : subscriptionMessages.notSubscribed}
         </p>
         <PageLink
-          href="/home"
+          href={href("/home")}
           className="mt-6 inline-block font-semibold text-heritage-700 underline underline-offset-4"
         >
           Back to the blog

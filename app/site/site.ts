@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 /** What the site is: its name and where it is. Fixed in code; the building's details follow. */
 export const site = {
   name: "Woollahra Moncur",
@@ -37,10 +39,10 @@ export const buildingDefaults = {
   /** Where leasing enquiries go (ENQUIRY_TO, when set, wins). */
   enquiryTo: "leasing@woollahra-moncur.example",
   /** Where to follow us; swap in the building's social profile when it has one. */
-  social: { label: "Follow the blog (RSS)", href: "/rss.xml" },
+  social: { label: "Follow the blog (RSS)", href: href("/rss.xml") },
   /** The profile pages the footer links to. */
   profiles: [
-    { name: "Alex Example", role: "Web developer", href: "/alex-example" },
-    { name: "Jamie Sample", role: "Real-estate agent", href: "/jamie-sample" },
+    { name: "Alex Example", role: "Web developer", href: href("/alex-example") },
+    { name: "Jamie Sample", role: "Real-estate agent", href: href("/jamie-sample") },
   ],
 };

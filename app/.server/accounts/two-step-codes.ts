@@ -1,8 +1,9 @@
 import { createHash, randomInt } from "node:crypto";
+import { href } from "react-router";
 import { site } from "~/site/site.ts";
 
 /** Where an owner is sent while the site requires two-step sign-in of owners and theirs is off. */
-export const twoStepSetupForOwners = "/account/two-step?for=manage";
+export const twoStepSetupForOwners = `${href("/account/two-step")}?for=manage`;
 
 /** How many recovery codes a user holds after turning two-step sign-in on (or asking for new ones). */
 export const recoveryCodeCount = 10;

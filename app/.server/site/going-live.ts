@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { type BuildingDetails, hasPlaceholderContacts, type ShownBuilding } from "~/site/building.ts";
 import { config } from "../config.ts";
 import { enquiryRecipient } from "./building.ts";
@@ -27,11 +28,11 @@ const dayMs = 24 * 60 * 60 * 1000;
 export function beforeGoingLive(state: SiteState, now = Date.now()): OpenPoint[] {
   const { mail, publicUrl, backups } = config();
   const points: OpenPoint[] = [];
-  const building = { href: "/manage/building", label: "Edit the building's details" };
+  const building = { href: href("/manage/building"), label: "Edit the building's details" };
   if (hasPlaceholderContacts(state.details))
     points.push({
       text: "Some contact details are still examples (.example addresses, 02 5550 numbers): pages leave them out.",
-      fix: { ...building, href: "/manage/building#contacts" },
+      fix: { ...building, href: `${href("/manage/building")}#contacts` },
     });
   const recipient = enquiryRecipient(state.details);
   if (recipient.placeholder)
@@ -42,13 +43,13 @@ export function beforeGoingLive(state: SiteState, now = Date.now()): OpenPoint[]
           }
         : {
             text: "Enquiries go to an example address: they are kept here but not sent.",
-            fix: { ...building, href: "/manage/building#enquiries" },
+            fix: { ...building, href: `${href("/manage/building")}#enquiries` },
           },
     );
   if (!mail.smtpUrl)
     points.push({
       text: "No mail is sent: SMTP_URL is not set on the server, so messages wait in the outbox.",
-      fix: { href: "/manage/outbox", label: "See the outbox" },
+      fix: { href: href("/manage/outbox"), label: "See the outbox" },
     });
   if (new URL(publicUrl).protocol !== "https:")
     points.push({
@@ -58,12 +59,12 @@ export function beforeGoingLive(state: SiteState, now = Date.now()): OpenPoint[]
   if (samples.length > 0)
     points.push({
       text: `The footer links to sample profiles (${samples.map(({ name }) => name).join(", ")}).`,
-      fix: { ...building, href: "/manage/building#profiles" },
+      fix: { ...building, href: `${href("/manage/building")}#profiles` },
     });
   if (state.settings.registration === "open" && state.settings.publishing === "immediate")
     points.push({
       text: "Anyone can register and publish at once: close registration or have owners review posts.",
-      fix: { href: "/manage/settings", label: "Change the settings" },
+      fix: { href: href("/manage/settings"), label: "Change the settings" },
     });
   if (
     backups.everyMs !== undefined &&
@@ -71,7 +72,7 @@ export function beforeGoingLive(state: SiteState, now = Date.now()): OpenPoint[]
   )
     points.push({
       text: "No backup has been made in the last day.",
-      fix: { href: "/manage#backups-heading", label: "See the backups" },
+      fix: { href: `${href("/manage")}#backups-heading`, label: "See the backups" },
     });
   return points;
 }

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { href, useLocation } from "react-router";
 import { manageNav } from "~/site/manage.ts";
 import { AppLink } from "../PageLink.tsx";
 
@@ -9,7 +9,8 @@ export function ManageNav() {
     <nav aria-label="Manage" className="mt-6 border-b border-sandstone-300">
       <ul className="flex flex-wrap gap-1">
         {manageNav.map((item) => {
-          const active = item.href === "/manage" ? current === item.href : current.startsWith(item.href);
+          const active =
+            item.href === href("/manage") ? current === item.href : current.startsWith(item.href);
           return (
             <li key={item.href}>
               <AppLink
