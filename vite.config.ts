@@ -8,6 +8,7 @@ import { defineConfig } from "vite";
 import { buildCommit } from "./scripts/build-commit.ts";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 import { readingScripts } from "./scripts/reading-scripts.ts";
+import { serverBuild } from "./scripts/server-build.ts";
 
 export default defineConfig({
   plugins: [
@@ -17,6 +18,7 @@ export default defineConfig({
     reactRouter(),
     readingScripts(),
     precompressAssets(),
+    serverBuild(),
   ],
   resolve: { tsconfigPaths: true },
   define: { "import.meta.env.COMMIT": JSON.stringify(buildCommit(process.env, import.meta.dirname) ?? null) },

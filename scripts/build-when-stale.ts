@@ -3,8 +3,16 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const builtMarker = path.join(root, "build", "server", "index.js");
-const sources = ["app", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+const builtMarker = path.join(root, "build", "server.js");
+const sources = [
+  "app",
+  "server",
+  "server.ts",
+  "public",
+  "package.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newestChange(entry: string): number {
   const stats = statSync(entry);

@@ -1,9 +1,9 @@
 /**
- * Imported first by server.ts (and `npm start`), so that `node server.ts` has the server's
- * memory settings whatever launches it (npm, systemd, a container, a platform's start
- * command): started without them, the process replaces itself once with the same command
- * plus what was missing (`process.execve`: same process id, same standard streams, no second
- * process). It costs the time to load the modules once more, about a quarter of a second.
+ * Imported first by the built server's entry (`server/start.ts`, built as `build/server.js`)
+ * and by server.ts, so that the server has its memory settings whatever launches it (npm,
+ * systemd, a container, a platform's start command): started without them, the process
+ * replaces itself once with the same command plus what was missing (`process.execve`: same
+ * process id, same standard streams, no second process), before any library is loaded.
  */
 import { isMainThread } from "node:worker_threads";
 import { missingHeapFlags, missingMallocSettings } from "./memory-settings.ts";

@@ -29,7 +29,7 @@ interface ServeOptions {
   config: Config;
   counters: SharedCounters;
   logger: Logger;
-  /** The module the threads run (server.ts). */
+  /** The module the threads run (server.ts, or its chunk of the build). */
   entry: URL;
   /** Closes what the application holds (the database) once every request has finished. */
   stopApp(): Promise<void>;

@@ -74,18 +74,18 @@ export interface LaunchOptions {
   /**
    * "given": the launcher passes the memory settings, as `npm start` did (the server then
    * does not restart itself to take them, which saves each test a quarter of a second);
-   * "left to the server": a bare `node server.ts`, as systemd or a container would run it.
+   * "left to the server": a bare `node build/server.js`, as systemd or a container would run it.
    */
   memorySettings?: "given" | "left to the server";
 }
 
-/** Starts `node server.ts` with only the settings given (never a `.env`). */
+/** Starts the built server, `node build/server.js`, with only the settings given (never a `.env`). */
 function launch(
   env: Record<string, string>,
   { memorySettings = "given" }: LaunchOptions = {},
 ): { child: ChildProcess; output: () => string } {
   const given = memorySettings === "given";
-  const child = spawn(process.execPath, [...(given ? heapFlags : []), "server.ts"], {
+  const child = spawn(process.execPath, [...(given ? heapFlags : []), "build/server.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",

@@ -49,7 +49,7 @@ describe(".env.example", () => {
     const { scripts } = JSON.parse(read("package.json")) as { scripts: Record<string, string> };
     for (const name of ["start", "serve", "dev", "db:migrate", "db:seed", "backup", "restore"]) {
       expect(scripts[name], name).toMatch(
-        /(^|&& )(NODE_ENV=\w+ )?node --env-file-if-exists=\.env (scripts\/[\w-]+|server)\.ts$/,
+        /(^|&& )(NODE_ENV=\w+ )?node --env-file-if-exists=\.env (scripts\/[\w-]+\.ts|server\.ts|build\/server\.js)$/,
       );
     }
   });

@@ -7,7 +7,7 @@ import {
 } from "../../server/memory-settings.ts";
 
 describe("the heap flags a server still needs", () => {
-  it("are all of them for a bare `node server.ts`", () => {
+  it("are all of them for a bare `node build/server.js`", () => {
     expect(missingHeapFlags([], undefined)).toEqual(heapFlags);
   });
 
