@@ -6,7 +6,7 @@ import { build, type Plugin } from "vite";
  * Builds the HTTP server (`server/start.ts`, then `server.ts` and what it imports) into
  * `build/server.js` once React Router's server build is written (decision 043). Node then
  * runs plain JavaScript: stripping TypeScript's types at run time loads a compiler into every
- * thread, about 9 MB each. Libraries stay imports of node_modules, shared with the
+ * thread, 9 to 17 MB each. Libraries stay imports of node_modules, shared with the
  * application's build, as React Router and React must be.
  */
 export function serverBuild(): Plugin {

@@ -11,7 +11,7 @@ export const mallocSettings = {
   MALLOC_ARENA_MAX: "2",
   // A fixed threshold: glibc otherwise raises it after each large free, up to 32 MB, and an
   // image's buffers then stay in the heap, resident, once freed.
-  MALLOC_MMAP_THRESHOLD_: "131072",
+  MALLOC_MMAP_THRESHOLD_: "32768",
 };
 
 const flagName = (flag: string) => flag.split("=")[0]?.replaceAll("_", "-");

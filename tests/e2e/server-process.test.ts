@@ -24,7 +24,7 @@ describe.runIf(process.platform === "linux")("the server process", () => {
         expect.arrayContaining(["--max-semi-space-size=2", "--heap-growing-percent=25", "--expose-gc"]),
       );
       expect(proc(server.pid, "environ")).toEqual(
-        expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072"]),
+        expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=32768"]),
       );
     } finally {
       await server.stop();
@@ -41,7 +41,7 @@ describe.runIf(process.platform === "linux")("the server process", () => {
       expect(commandLine).toContain("--heap-growing-percent=25");
       expect(commandLine.filter((arg) => arg.startsWith("--max-semi-space-size"))).toEqual([]);
       expect(proc(server.pid, "environ")).toEqual(
-        expect.arrayContaining(["MALLOC_ARENA_MAX=4", "MALLOC_MMAP_THRESHOLD_=131072"]),
+        expect.arrayContaining(["MALLOC_ARENA_MAX=4", "MALLOC_MMAP_THRESHOLD_=32768"]),
       );
     } finally {
       await server.stop();

@@ -28,6 +28,6 @@ describe("the malloc settings a server still needs", () => {
   });
 
   it("leave out those the environment sets", () => {
-    expect(missingMallocSettings({ MALLOC_ARENA_MAX: "4" })).toEqual({ MALLOC_MMAP_THRESHOLD_: "131072" });
+    expect(missingMallocSettings({ MALLOC_ARENA_MAX: "4" })).toEqual({ MALLOC_MMAP_THRESHOLD_: "32768" });
   });
 });
