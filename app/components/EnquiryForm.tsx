@@ -1,8 +1,9 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href } from "react-router";
+import { RobotTraps } from "~/components/RobotTraps.tsx";
 import { useHydrated } from "~/components/use-hydrated.ts";
-import { enquirySchema, honeypotField } from "~/site/enquiry-schema.ts";
+import { enquirySchema } from "~/site/enquiry-schema.ts";
 import {
   dirtyOrTouched,
   FormAlert,
@@ -48,17 +49,7 @@ export function EnquiryForm({
       <TextField label="Company (optional)" field={fields.company} type="text" autoComplete="organization" />
       <TextField label="What you are looking for (optional)" field={fields.lookingFor} type="text" />
       <TextAreaField label="Message" field={fields.message} rows={6} />
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="enquiry-website">Leave this field empty</label>
-        <input id="enquiry-website" name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
-      </div>
-      <img
-        src={href("/contact/started")}
-        alt=""
-        width={1}
-        height={1}
-        className="absolute h-px w-px opacity-0"
-      />
+      <RobotTraps id="enquiry" />
       <p className="text-sm text-slate-600">
         Your enquiry goes to the building's managers only. How long we keep it:{" "}
         <a href={href("/privacy")} className="underline underline-offset-4">

@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { honeypotField } from "~/site/enquiry-schema.ts";
+import { RobotTraps } from "~/components/RobotTraps.tsx";
 
 /**
  * The e-mail field and `Subscribe` of /subscribe, /home, each post and the tag pages: a plain
@@ -67,17 +67,7 @@ export function SubscribeForm({
           {error}
         </p>
       )}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input id={`${id}-website`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
-      </div>
-      <img
-        src={href("/contact/started")}
-        alt=""
-        width={1}
-        height={1}
-        className="absolute h-px w-px opacity-0"
-      />
+      <RobotTraps id={id} />
       <p className="mt-3 text-sm text-slate-600">
         What we keep and for how long:{" "}
         <a href={`${href("/privacy")}#subscribers`} className="underline underline-offset-4">
