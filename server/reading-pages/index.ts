@@ -27,7 +27,7 @@ import { PageCache } from "./page-cache.ts";
 import { type PersonalPagesOptions, personalReadingPages } from "./personal-pages.ts";
 import { audienceOf } from "./sharing.ts";
 
-/** A few hundred pages a thread, whatever addresses visitors make up. */
+/** A few hundred pages a thread; addresses asked for once hold a fifth of it at most (`segmented-lru.ts`). */
 const cacheBytes = 16 * 1024 * 1024;
 
 /** As a reader's pages need them (`publicUrl`, `loadContext`, `fragments`, `logger`), and: */
