@@ -3,6 +3,13 @@ import path from "node:path";
 import { build, type Plugin } from "vite";
 
 /**
+ * How the server's JavaScript is written: each thread keeps the source text of every module it
+ * loads, one byte a character when the text is ASCII only (two otherwise), so letters outside
+ * ASCII are escaped and doc comments, which are for the sources, left out.
+ */
+export const serverText = { charset: "ascii", comments: { jsdoc: false } } as const;
+
+/**
  * Builds the HTTP server (`server/start.ts`, then `server.ts` and what it imports) into
  * `build/server.js` once React Router's server build is written (decision 043). Node then
  * runs plain JavaScript: stripping TypeScript's types at run time loads a compiler into every
@@ -32,7 +39,9 @@ export function serverBuild(): Plugin {
           emptyOutDir: false,
           target: "node22",
           minify: false,
-          rolldownOptions: { output: { entryFileNames: "server.js", chunkFileNames: "server-[hash].js" } },
+          rolldownOptions: {
+            output: { entryFileNames: "server.js", chunkFileNames: "server-[hash].js", ...serverText },
+          },
         },
       });
     },

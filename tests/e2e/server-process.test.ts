@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -17,6 +17,19 @@ const residentMb = (pid: number) =>
 /** The server as systemd, a container or a platform starts it: `node server.ts`, nothing else. */
 const bare = { memorySettings: "left to the server" } as const;
 describe.runIf(process.platform === "linux")("the server process", () => {
+  it("runs a build whose text is ASCII only, which each thread keeps at one byte a character", () => {
+    const build = path.join(import.meta.dirname, "..", "..", "build");
+    const files = [
+      ...readdirSync(build).filter((name) => name.endsWith(".js")),
+      ...readdirSync(path.join(build, "server"), { recursive: true, encoding: "utf8" })
+        .filter((name) => name.endsWith(".js"))
+        .map((name) => path.join("server", name)),
+    ];
+    expect(files).toContain(path.join("server", "index.js"));
+    const outsideAscii = files.filter((name) => /[^\x00-\x7f]/.test(readFileSync(path.join(build, name), "utf8")));
+    expect(outsideAscii).toEqual([]);
+  });
+
   it("gives itself the heap flags and the malloc settings, in the same process", async () => {
     const server = await startServer({ WEB_CONCURRENCY: "1" }, bare);
     try {
