@@ -27,10 +27,6 @@ export class SegmentedLru<V extends { bytes: number }> {
     return this.probation.calculatedSize + this.protected.calculatedSize;
   }
 
-  get size(): number {
-    return this.probation.size + this.protected.size;
-  }
-
   get(key: string): V | undefined {
     const kept = this.protected.get(key);
     if (kept) return kept;
