@@ -11,10 +11,11 @@ export const serverText = { charset: "ascii", comments: { jsdoc: false } } as co
 
 /**
  * What the server's build leaves as imports of node_modules: native addons, PostgreSQL's
- * driver (whose optional native binding a bundle cannot resolve), and Vite, which only
- * development loads.
+ * driver (whose optional native binding a bundle cannot resolve), pino (whose transports start
+ * a worker from its own files: the log's pretty printer when the build runs outside
+ * production), and Vite, which only development loads.
  */
-const leftInNodeModules = ["better-sqlite3", "pg", "vite"];
+export const leftInNodeModules = ["better-sqlite3", "pg", "pino", "vite"];
 
 /**
  * Builds the HTTP server (`server/start.ts`, then `server.ts` and what it imports) and, in the

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { leftInNodeModules } from "../../scripts/server-build.ts";
 import { signedUp } from "../support/author.ts";
 import { photoJpeg } from "../support/images.ts";
 import { childrenOf, exited } from "../support/processes.ts";
@@ -30,6 +32,28 @@ describe.runIf(process.platform === "linux")("the server process", () => {
       readFileSync(path.join(build, name)).some((byte) => byte > 0x7f),
     );
     expect(outsideAscii).toEqual([]);
+  });
+
+  it("carries its libraries in its own chunks, but for those a bundle cannot hold", () => {
+    const build = path.join(import.meta.dirname, "..", "..", "build");
+    const files = [
+      ...readdirSync(build)
+        .filter((name) => name.endsWith(".js"))
+        .map((name) => path.join(build, name)),
+      path.join(build, "server", "index.js"),
+    ];
+    // Statements at the start of a line: the build's SQL (`from "user"`) is inside strings.
+    const specifier = /(?:^import\b[^;]*?\bfrom |^export\b[^;]*?\bfrom |\bimport\(|\brequire\()"([^"]+)"/gm;
+    const imported = new Set(
+      files.flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(specifier)].map((match) => match[1] as string),
+      ),
+    );
+    const fromNodeModules = [...imported].filter(
+      (name) => !name.startsWith(".") && !name.startsWith("node:") && !builtinModules.includes(name),
+    );
+    expect(imported).toContain("node:http");
+    expect(fromNodeModules.sort()).toEqual([...leftInNodeModules].sort());
   });
 
   it("gives itself the heap flags and the malloc settings, in the same process", async () => {
