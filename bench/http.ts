@@ -21,6 +21,8 @@ import { tusUploadWaitingOutBusy } from "../tests/support/tus.ts";
 
 const postCounts = (process.env.BENCH_POSTS ?? "10,1000,100000").split(",").map(Number);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/** An uncounted turn before each measured one (see `warmedWrk`). */
+const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 /** Turns of metrics off, then on (then on, then off…) per cached page, for the cost of counting. */
 const metricsRounds = Number(process.env.BENCH_METRICS_ROUNDS ?? 4);
 /** The size at which the metrics' cost is measured: 1 000 posts when that size runs, else the first. */
@@ -67,6 +69,24 @@ function wrk(url: string, headers: string[] = []): Measure {
     p99: ms("99"),
     requests: Number(output.match(/(\d+) requests in/)?.[1]),
   };
+}
+
+/**
+ * wrk after an uncounted turn of `warmSeconds` on the same address. A server that has just
+ * started, or just met a new kind of request (a signed-in reader's first page loads the
+ * session code), still compiles and optimises code and grows its heap: an eighth to a fifth
+ * of a signed-in turn's CPU went there. A site runs for days, so each measured turn starts
+ * warm, nginx's too.
+ */
+function warmedWrk(url: string, headers: string[] = []): Measure {
+  execFileSync(
+    "wrk",
+    ["-t2", `-c${connections}`, `-d${warmSeconds}s`, ...headers.flatMap((h) => ["-H", h]), url],
+    {
+      stdio: "ignore",
+    },
+  );
+  return wrk(url, headers);
 }
 
 /** One line of the table: the site's figures next to nginx's for the same bytes. */
@@ -340,14 +360,14 @@ for (const count of postCounts) {
 
   for (const [n, page] of pages.entries()) {
     await (await fetch(`${server.url}${page}`)).text();
-    const site = wrk(`${server.url}${page}`);
-    const reference = wrk(`http://127.0.0.1:${nginxPort}/${n}.html`);
+    const site = warmedWrk(`${server.url}${page}`);
+    const reference = warmedWrk(`http://127.0.0.1:${nginxPort}/${n}.html`);
     rows.push(row(count, page, site, reference));
     results.push({ posts: count, page, site, nginx: reference });
   }
   if (count === metricsPosts) metricsCost.push(...(await measureMetricsCost(dataDir, pages)));
-  const signedIn = wrk(`${server.url}${newest}`, [`Cookie: ${visitor.cookieHeader}`]);
-  const reference = wrk(`http://127.0.0.1:${nginxPort}/${pages.indexOf(newest)}.html`);
+  const signedIn = warmedWrk(`${server.url}${newest}`, [`Cookie: ${visitor.cookieHeader}`]);
+  const reference = warmedWrk(`http://127.0.0.1:${nginxPort}/${pages.indexOf(newest)}.html`);
   rows.push(row(count, `${newest} (signed in)`, signedIn, reference));
   const rssMb = residentMb(server.pid);
   results.push({ posts: count, page: newest, signedIn, nginx: reference, rssMb, coldStartMs });
@@ -384,8 +404,8 @@ async function measureMinimalApp(): Promise<Measure> {
   const nginxPort = await freePort();
   const nginx = startNginx(dir, nginxPort);
   await waitFor(`http://127.0.0.1:${nginxPort}/0.html`);
-  const site = wrk(url);
-  const reference = wrk(`http://127.0.0.1:${nginxPort}/0.html`);
+  const site = warmedWrk(url);
+  const reference = warmedWrk(`http://127.0.0.1:${nginxPort}/0.html`);
   rows.push(row("-", "minimal React Router app, one process (reference)", site, reference));
   results.push({ page: "minimal React Router app", site, nginx: reference });
   nginx.kill("SIGQUIT");
