@@ -51,10 +51,10 @@ interface Measure {
 }
 
 /** Runs wrk and reads requests per second and the 50th and 99th percentile latency (ms). */
-function wrk(url: string, headers: string[] = []): Measure {
+function wrk(url: string, headers: string[] = [], duration = seconds): Measure {
   const output = execFileSync(
     "wrk",
-    ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", ...headers.flatMap((h) => ["-H", h]), url],
+    ["-t2", `-c${connections}`, `-d${duration}s`, "--latency", ...headers.flatMap((h) => ["-H", h]), url],
     { encoding: "utf8" },
   );
   const ms = (label: string) => {
@@ -79,13 +79,7 @@ function wrk(url: string, headers: string[] = []): Measure {
  * warm, nginx's too.
  */
 function warmedWrk(url: string, headers: string[] = []): Measure {
-  execFileSync(
-    "wrk",
-    ["-t2", `-c${connections}`, `-d${warmSeconds}s`, ...headers.flatMap((h) => ["-H", h]), url],
-    {
-      stdio: "ignore",
-    },
-  );
+  wrk(url, headers, warmSeconds);
   return wrk(url, headers);
 }
 
