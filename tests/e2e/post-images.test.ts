@@ -4,20 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
 import { ownSlugs, publish, publishWithFiles, signedUp, uploadCover } from "../support/author.ts";
 import { chromiumPath, contextAs, launchBrowser } from "../support/browser.ts";
-import { backdateImages } from "../support/image-age.ts";
+import { backdateImages, graceSeconds, sweepWaitMs } from "../support/image-age.ts";
 import { photoJpeg } from "../support/images.ts";
 import { checkedPage, shotsFolder } from "../support/owner-browser.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { Visitor, visibleText } from "../support/visitor.ts";
 
-/**
- * Long enough for a loaded machine to upload an image and publish it first; the tests then
- * move the images back in time (`backdateImages`) rather than waiting the period out.
- */
-const graceSeconds = 30;
-/** The sweep runs every quarter of the grace period: a poll for its work waits this long. */
-const sweepWaitMs = 30_000;
 /** Where the screenshots go, to be looked at (not compared). */
 const shots = shotsFolder("wm-post-images-shots");
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/database.ts";
 import { signedUp, uploadCover } from "../support/author.ts";
 import { startedCookie } from "../support/enquiry-stamp.ts";
-import { backdateImages } from "../support/image-age.ts";
+import { backdateImages, graceSeconds, sweepWaitMs } from "../support/image-age.ts";
 import { photoJpeg } from "../support/images.ts";
 import { makeOwner } from "../support/owners.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
@@ -11,13 +11,6 @@ import { type ServerDialect, serverDialects } from "../support/server-dialects.t
 import { Visitor, visibleText } from "../support/visitor.ts";
 
 const authSecret = "spaces-test-secret-0123456789abcdefghijklmno";
-/**
- * Long enough for a loaded machine to upload images and save the space first; the test then
- * moves the images back in time (`backdateImages`) rather than waiting the period out.
- */
-const graceSeconds = 30;
-/** The sweep runs every quarter of the grace period: a poll for its work waits this long. */
-const sweepWaitMs = 30_000;
 
 const suite = {
   name: "Level 2, Suite 2.01",

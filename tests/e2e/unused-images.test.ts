@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { edit, published, signedUp, uploadCover } from "../support/author.ts";
-import { backdateImages } from "../support/image-age.ts";
+import { backdateImages, graceSeconds, sweepWaitMs } from "../support/image-age.ts";
 import { photoJpeg } from "../support/images.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { serverDatabase } from "../support/server-database.ts";
 import { storedFor } from "../support/stored-objects.ts";
 import { tusUpload } from "../support/tus.ts";
 import { Visitor } from "../support/visitor.ts";
-
-/**
- * Long enough for a loaded machine to upload an image and publish it first; the test then
- * moves the images back in time (`backdateImages`) rather than waiting the period out.
- */
-const graceSeconds = 30;
-/** The sweep runs every quarter of the grace period: a poll for its work waits this long. */
-const sweepWaitMs = 30_000;
 
 describe("the sweep of images no post uses", () => {
   let server: RunningServer;

@@ -1,27 +1,32 @@
 import { sql } from "kysely";
 import type { Db } from "~/.server/db/database.ts";
 
-/** An hour: far past any grace period a test server is given. */
-export const longAgoMs = 60 * 60 * 1000;
-
 /**
- * Moves images and uploads back in time, as if `ms` had passed since they were made (or
- * released). A test server's grace period can then be long enough for a loaded machine to
- * upload and save before it ends, and the sweep still be seen at work within seconds.
+ * The grace period a test server gives unused images: long enough for a loaded machine to
+ * upload and save first. Tests then move the images back in time (`backdateImages`) rather
+ * than waiting the period out.
  */
-export async function backdateImages(db: Db, ids: string[], ms = longAgoMs): Promise<void> {
+export const graceSeconds = 30;
+/** The sweep runs every quarter of the grace period: a poll for its work waits this long. */
+export const sweepWaitMs = 30_000;
+
+/** An hour: far past the grace period. */
+const longAgoMs = 60 * 60 * 1000;
+
+/** Moves images and uploads back an hour, as if that long had passed since they were made (or released). */
+export async function backdateImages(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable("images")
     .set({
-      createdAt: sql<number>`${sql.ref("createdAt")} - ${ms}`,
-      releasedAt: sql<number>`${sql.ref("releasedAt")} - ${ms}`,
+      createdAt: sql<number>`${sql.ref("createdAt")} - ${longAgoMs}`,
+      releasedAt: sql<number>`${sql.ref("releasedAt")} - ${longAgoMs}`,
     })
     .where("id", "in", ids)
     .execute();
   await db
     .updateTable("uploads")
-    .set({ createdAt: sql<number>`${sql.ref("createdAt")} - ${ms}` })
+    .set({ createdAt: sql<number>`${sql.ref("createdAt")} - ${longAgoMs}` })
     .where("id", "in", ids)
     .execute();
 }
