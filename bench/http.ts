@@ -19,12 +19,24 @@ import { photoJpeg } from "../tests/support/images.ts";
 import { freePort, type RunningServer, startServer } from "../tests/support/server.ts";
 import { tusUploadWaitingOutBusy } from "../tests/support/tus.ts";
 
+/** A whole-number setting from the environment, at least `least`; a wrong one stops the run with one line. */
+function setting(name: string, fallback: number, least: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (Number.isInteger(value) && value >= least) return value;
+  console.error(`bench:http: ${name} must be a whole number of at least ${least} (got "${process.env[name]}").`);
+  process.exit(1);
+}
+
 const postCounts = (process.env.BENCH_POSTS ?? "10,1000,100000").split(",").map(Number);
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-/** An uncounted turn before each measured one (see `warmedWrk`). */
-const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
-/** Turns of metrics off, then on (then on, then off…) per cached page, for the cost of counting. */
-const metricsRounds = Number(process.env.BENCH_METRICS_ROUNDS ?? 4);
+if (!postCounts.every((count) => Number.isInteger(count) && count >= 1)) {
+  console.error(`bench:http: BENCH_POSTS must be post counts separated by commas, such as 10,1000.`);
+  process.exit(1);
+}
+const seconds = setting("BENCH_SECONDS", 5, 1);
+/** An uncounted turn before each measured one (see `warmedWrk`); 0 for none. */
+const warmSeconds = setting("BENCH_WARM_SECONDS", 3, 0);
+/** Turns of metrics off, then on (then on, then off…) per cached page, for the cost of counting; 0 skips it. */
+const metricsRounds = setting("BENCH_METRICS_ROUNDS", 4, 0);
 /** The size at which the metrics' cost is measured: 1 000 posts when that size runs, else the first. */
 const metricsPosts = postCounts.includes(1000) ? 1000 : postCounts[0];
 const connections = 32;
@@ -79,7 +91,7 @@ function wrk(url: string, headers: string[] = [], duration = seconds): Measure {
  * warm, nginx's too.
  */
 function warmedWrk(url: string, headers: string[] = []): Measure {
-  wrk(url, headers, warmSeconds);
+  if (warmSeconds > 0) wrk(url, headers, warmSeconds);
   return wrk(url, headers);
 }
 
@@ -359,7 +371,7 @@ for (const count of postCounts) {
     rows.push(row(count, page, site, reference));
     results.push({ posts: count, page, site, nginx: reference });
   }
-  if (count === metricsPosts) metricsCost.push(...(await measureMetricsCost(dataDir, pages)));
+  if (count === metricsPosts && metricsRounds > 0) metricsCost.push(...(await measureMetricsCost(dataDir, pages)));
   const signedIn = warmedWrk(`${server.url}${newest}`, [`Cookie: ${visitor.cookieHeader}`]);
   const reference = warmedWrk(`http://127.0.0.1:${nginxPort}/${pages.indexOf(newest)}.html`);
   rows.push(row(count, `${newest} (signed in)`, signedIn, reference));
