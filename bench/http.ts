@@ -23,7 +23,9 @@ import { tusUploadWaitingOutBusy } from "../tests/support/tus.ts";
 function setting(name: string, fallback: number, least: number): number {
   const value = Number(process.env[name] ?? fallback);
   if (Number.isInteger(value) && value >= least) return value;
-  console.error(`bench:http: ${name} must be a whole number of at least ${least} (got "${process.env[name]}").`);
+  console.error(
+    `bench:http: ${name} must be a whole number of at least ${least} (got "${process.env[name]}").`,
+  );
   process.exit(1);
 }
 
@@ -371,7 +373,8 @@ for (const count of postCounts) {
     rows.push(row(count, page, site, reference));
     results.push({ posts: count, page, site, nginx: reference });
   }
-  if (count === metricsPosts && metricsRounds > 0) metricsCost.push(...(await measureMetricsCost(dataDir, pages)));
+  if (count === metricsPosts && metricsRounds > 0)
+    metricsCost.push(...(await measureMetricsCost(dataDir, pages)));
   const signedIn = warmedWrk(`${server.url}${newest}`, [`Cookie: ${visitor.cookieHeader}`]);
   const reference = warmedWrk(`http://127.0.0.1:${nginxPort}/${pages.indexOf(newest)}.html`);
   rows.push(row(count, `${newest} (signed in)`, signedIn, reference));
